@@ -1,0 +1,207 @@
+"""The command line: python -m coalitions (games | play | replay | bench | arena)."""
+
+import argparse
+import json
+import sys
+import time
+
+from .core.errors import CoalitionsError
+from .core.match import Match
+from .core.records import dumps, loads, make_players, replay
+from .core.rng import Rng, mix
+from .registry import all_games, get_game
+
+
+def _options(pairs):
+    opts = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise CoalitionsError(f"an option is NAME=VALUE, not {pair!r}")
+        k, v = pair.split("=", 1)
+        opts[k] = v
+    return opts
+
+
+def _bots(spec, n, game):
+    levels = spec.split(",") if spec else [game.default_bot]
+    if len(levels) == 1:
+        levels = levels * n
+    if len(levels) != n:
+        raise CoalitionsError(f"give one bot level per seat ({n}), or a single level for all")
+    for lv in levels:
+        if lv not in game.bots:
+            raise CoalitionsError(f"{game.title} has no bot level {lv!r} (levels: {', '.join(game.bots)})")
+    return levels
+
+
+def _result_json(match):
+    out = match.state.outcome()
+    return {
+        "game": match.game.id,
+        "players": match.names,
+        "seed": match.record.get("seed"),
+        "options": match.record["options"],
+        "moves": len(match.record["moves"]),
+        "finished": out is not None,
+        "scores": out.scores if out else None,
+        "winners": out.winners if out else None,
+        "summary": match.text(out.summary) if out else None,
+        "record": match.record,
+    }
+
+
+def _print_log(match, out):
+    for ev in match.state.log_for(None):
+        print(match.text(ev["text"]), file=out)
+
+
+def cmd_games(args, out):
+    if args.json:
+        print(json.dumps([g.metadata() for g in all_games()], indent=2), file=out)
+        return 0
+    for g in all_games():
+        print(f"{g.id:16} {g.title} ({g.designer}), {g.min_players}-{g.max_players} players", file=out)
+    return 0
+
+
+def cmd_play(args, out):
+    game = get_game(args.game)
+    n = args.players if args.players is not None else game.min_players
+    game.check_players(n)
+    levels = _bots(args.bots, n, game)
+    players = make_players(["bot"] * n, levels=levels)
+    match = Match.new(game.id, players, _options(args.option), seed=args.seed)
+    match.advance()
+    if args.json:
+        print(json.dumps(_result_json(match)), file=out)
+    else:
+        _print_log(match, out)
+        out_ = match.state.outcome()
+        print("", file=out)
+        print("Result: " + match.text(out_.summary), file=out)
+        for seat, name in enumerate(match.names):
+            print(f"  {name}: {out_.scores[seat]}{'  (winner)' if seat in out_.winners else ''}", file=out)
+    return 0
+
+
+def cmd_replay(args, out):
+    with open(args.file, "rb") as fh:
+        data = loads(fh.read())
+    rec, state = replay(data)
+    match = Match(rec)
+    if args.json:
+        print(json.dumps(_result_json(match)), file=out)
+    else:
+        _print_log(match, out)
+        o = state.outcome()
+        print("", file=out)
+        if o:
+            print("Result: " + match.text(o.summary), file=out)
+        else:
+            print(f"Replayed {len(rec['moves'])} moves; the game is not over.", file=out)
+    return 0
+
+
+def random_playout(game, players, seed, options=None):
+    """One game of random legal play on the bare rules (no bots' views). Returns
+    the final state."""
+    state = game.new(players, options, seed=seed)
+    rng = Rng(mix(seed, 0x5EED))
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def cmd_bench(args, out):
+    game = get_game(args.game)
+    n = args.players or game.min_players
+    start = time.perf_counter()
+    moves = 0
+    for i in range(args.n):
+        state = random_playout(game, n, i)
+        moves += len(state.log)
+    elapsed = time.perf_counter() - start
+    print(f"{args.n} random {game.id} playouts with {n} players in {elapsed:.3f} s", file=out)
+    print(f"{args.n / elapsed:.1f} playouts per second", file=out)
+    return 0
+
+
+def arena(game, levels, games, options=None, first_seed=0):
+    """Play `games` bot games, rotating the levels round the seats. Returns per
+    level: games played, wins, shared wins counted as fractions, and no-winner games."""
+    n = len(levels)
+    stats = {}
+    for lv in levels:
+        stats.setdefault(lv, {"seats": 0, "wins": 0.0})
+    no_winner = 0
+    for g in range(games):
+        shift = g % n
+        seat_levels = levels[shift:] + levels[:shift]
+        match = Match.new(game.id, make_players(["bot"] * n, levels=seat_levels), options, seed=first_seed + g)
+        match.advance()
+        o = match.state.outcome()
+        for seat, lv in enumerate(seat_levels):
+            stats[lv]["seats"] += 1
+            if seat in o.winners:
+                stats[lv]["wins"] += 1 / len(o.winners)
+        if not o.winners:
+            no_winner += 1
+    return stats, no_winner
+
+
+def cmd_arena(args, out):
+    game = get_game(args.game)
+    levels = args.bots.split(",")
+    game.check_players(len(levels))
+    _bots(args.bots, len(levels), game)
+    stats, no_winner = arena(game, levels, args.n, _options(args.option), args.seed)
+    print(f"{args.n} games of {game.title}, seats: {', '.join(levels)} (rotated each game)", file=out)
+    for lv, s in stats.items():
+        rate = s["wins"] / s["seats"]
+        print(f"  {lv:8} win rate per seat {100 * rate:5.1f}%  ({s['wins']:.1f} wins in {s['seats']} seats)", file=out)
+    print(f"  games nobody won: {no_winner} ({100 * no_winner / args.n:.1f}%)", file=out)
+    return 0
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="python -m coalitions", description="Coalitions: play, replay and measure the games.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("games", help="list the games")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(func=cmd_games)
+    pl = sub.add_parser("play", help="play a game with bots in every seat")
+    pl.add_argument("game")
+    pl.add_argument("--players", type=int)
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--bots", help="bot levels, one per seat or one for all (default: the best)")
+    pl.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    pl.add_argument("--json", action="store_true", help="print the result and the record as JSON")
+    pl.set_defaults(func=cmd_play)
+    r = sub.add_parser("replay", help="replay a record file")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=cmd_replay)
+    b = sub.add_parser("bench", help="random playouts per second")
+    b.add_argument("game")
+    b.add_argument("-n", type=int, default=1000)
+    b.add_argument("--players", type=int)
+    b.set_defaults(func=cmd_bench)
+    a = sub.add_parser("arena", help="bot against bot win rates")
+    a.add_argument("game")
+    a.add_argument("--bots", required=True, help="one level per seat, e.g. good,random,random,random")
+    a.add_argument("-n", type=int, default=1000)
+    a.add_argument("--seed", type=int, default=0, help="first seed")
+    a.add_argument("--option", action="append", metavar="NAME=VALUE")
+    a.set_defaults(func=cmd_arena)
+    return p
+
+
+def main(argv=None, out=None):
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args, out)
+    except (CoalitionsError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

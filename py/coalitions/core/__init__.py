@@ -1,0 +1,1 @@
+"""The protocol every game implements, records, the seeded generator and bots."""

@@ -1,0 +1,176 @@
+"""A match: a record being played. It keeps the record and the state in step,
+runs bots and forced moves, and applies the undo policy.
+
+Undo policy (after Board Game Arena): a human may take back their own last
+action while no other human has acted since and nothing hidden or random was
+revealed since (a card turned up, an Ace handed over, the end of a debate). Bot
+moves made after it are taken back with it.
+"""
+
+import copy
+
+from .bots import decide
+from .errors import CoalitionsError, IllegalActionError
+from .game import render_text
+from .records import apply_step, check_header, new_record, start
+
+
+class Match:
+    def __init__(self, record):
+        self.game, self.record = check_header(record)
+        self._rebuild()
+
+    @classmethod
+    def new(cls, game_id, players, options=None, seed=None, deal=None, **extra):
+        return cls(new_record(game_id, players, options, seed, deal, **extra))
+
+    def _rebuild(self):
+        rec = self.record
+        self.state = start(self.game, rec)
+        self.reveals = []
+        self.forced = []
+        moves = rec["moves"]
+        for k in range(len(moves)):
+            forced = self.state.auto_action() == tuple(moves[k]) if isinstance(moves[k], list) else False
+            apply_step(self.state, moves, k)
+            self.reveals.append(bool(self.state.revealed))
+            self.forced.append(forced)
+
+    # -- who's who --------------------------------------------------------------
+
+    @property
+    def players(self):
+        return self.record["players"]
+
+    @property
+    def names(self):
+        return [p["name"] for p in self.players]
+
+    def is_bot(self, seat):
+        return self.players[seat]["kind"] == "bot"
+
+    def humans(self):
+        return [i for i, p in enumerate(self.players) if p["kind"] == "human"]
+
+    def is_over(self):
+        return self.state.is_over()
+
+    def to_act(self):
+        return self.state.to_act()
+
+    def text(self, text):
+        return render_text(text, self.names)
+
+    # -- playing ------------------------------------------------------------------
+
+    def apply(self, seat, action, forced=False):
+        self.state.apply(seat, action)  # raises IllegalActionError, state unchanged
+        self.record["moves"].append([seat, action])
+        self.reveals.append(bool(self.state.revealed))
+        self.forced.append(forced)
+
+    def pending(self):
+        """The next automatic move (forced, or a bot's), or None if a human must
+        decide or the game is over."""
+        if self.state.is_over():
+            return None
+        auto = self.state.auto_action()
+        if auto is not None:
+            return auto[0], auto[1], True
+        for seat in self.state.to_act():
+            if self.is_bot(seat):
+                level = self.players[seat].get("level")
+                action = decide(self.game, level, self.state, seat, len(self.record["moves"]), self._seed())
+                return seat, action, False
+        return None
+
+    def step(self):
+        """Make one automatic move if there is one; returns it or None."""
+        nxt = self.pending()
+        if nxt is None:
+            return None
+        seat, action, forced = nxt
+        self.apply(seat, action, forced=forced)
+        return seat, action
+
+    def advance(self, limit=100000):
+        """Make automatic moves until a human must decide or the game ends."""
+        made = []
+        for _ in range(limit):
+            mv = self.step()
+            if mv is None:
+                break
+            made.append(mv)
+        return made
+
+    def _seed(self):
+        seed = self.record.get("seed")
+        if seed is None:
+            seed = sum(ord(ch) for ch in repr(self.record.get("deal")))
+        return seed
+
+    def human_to_act(self):
+        for seat in self.state.to_act():
+            if not self.is_bot(seat):
+                return seat
+        return None
+
+    def last_human(self):
+        """The human who made the last non-forced human move, or None."""
+        for k in range(len(self.record["moves"]) - 1, -1, -1):
+            seat = self.record["moves"][k][0]
+            if not self.is_bot(seat) and not self.forced[k]:
+                return seat
+        return None
+
+    # -- undo ---------------------------------------------------------------------
+
+    def _undo_point(self, seat):
+        moves = self.record["moves"]
+        for k in range(len(moves) - 1, -1, -1):
+            if self.reveals[k]:
+                return None
+            s = moves[k][0]
+            if self.is_bot(s) or self.forced[k]:
+                continue
+            return k if s == seat else None
+        return None
+
+    def can_undo(self, seat):
+        return seat is not None and self._undo_point(seat) is not None
+
+    def undo(self, seat):
+        k = self._undo_point(seat)
+        if k is None:
+            raise IllegalActionError("you cannot take that back: another player acted or something was revealed since")
+        del self.record["moves"][k:]
+        self.record["captions"] = {
+            key: v for key, v in self.record.get("captions", {}).items() if int(key) <= k
+        }
+        self._rebuild()
+
+    # -- what a seat sees -----------------------------------------------------------
+
+    def view(self, seat):
+        v = self.state.view(seat)
+        v["names"] = self.names
+        v["kinds"] = [p["kind"] for p in self.players]
+        v["labels"] = {a: self.text(self.state.label(seat, a)) for a in v["legal"]}
+        v["log"] = [dict(ev, text=self.text(ev["text"])) for ev in v["log"]]
+        if v.get("outcome"):
+            out = v["outcome"]
+            out["summary"] = self.text(out["summary"])
+        v["can_undo"] = self.can_undo(seat)
+        return v
+
+    def snapshot(self):
+        return copy.deepcopy(self.record)
+
+
+def safe_apply(match, seat, action):
+    """Apply and return None, or return the error message (state unchanged)."""
+    try:
+        match.apply(seat, action)
+    except CoalitionsError as exc:
+        return str(exc)
+    return None

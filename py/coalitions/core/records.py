@@ -1,0 +1,185 @@
+"""Game records: the one persistent format (docs/records.md).
+
+A record is a JSON object:
+
+    {"format": "coalitions-record", "version": 1, "game": "election-day",
+     "options": {...}, "players": [{"name": "Ann", "kind": "human"},
+                                   {"name": "Bot", "kind": "bot", "level": "good"}],
+     "seed": 7, "deal": null, "moves": [[0, "play battle"], [1, "pass"]],
+     "captions": {"0": "...", "2": "..."}, "title": "...", "meta": {...}}
+
+Saves, exports, shared links, replays and walkthroughs are all records. A state
+is always rebuilt by replaying the moves through the rules, so validation is the
+same code path as play.
+"""
+
+import json
+
+from .errors import CoalitionsError, RecordError
+
+FORMAT = "coalitions-record"
+VERSION = 1
+MAX_NAME = 40
+MAX_MOVES = 20000
+MAX_CAPTION = 4000
+
+
+def clean_name(name, seat):
+    if not isinstance(name, str):
+        raise RecordError(f"player {seat + 1}'s name must be text")
+    name = "".join(ch for ch in name if ch.isprintable()).strip()
+    if not name:
+        name = f"Player {seat + 1}"
+    return name[:MAX_NAME]
+
+
+def make_players(kinds, names=None, levels=None):
+    names = names or []
+    levels = levels or []
+    players = []
+    for i, kind in enumerate(kinds):
+        p = {"name": clean_name(names[i] if i < len(names) and names[i] else (
+            f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"), i), "kind": kind}
+        if kind == "bot":
+            p["level"] = levels[i] if i < len(levels) and levels[i] else None
+        players.append(p)
+    return players
+
+
+def new_record(game_id, players, options=None, seed=None, deal=None, **extra):
+    rec = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game_id,
+        "options": dict(options or {}),
+        "players": players,
+        "seed": seed,
+        "deal": deal,
+        "moves": [],
+        "captions": {},
+    }
+    rec.update(extra)
+    return rec
+
+
+def loads(text):
+    """Parse a record from JSON text; RecordError with a clear message if it is not one."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("this file is not text (UTF-8): it is not a Coalitions record") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"this is not valid JSON ({exc}): the file may be truncated or damaged") from None
+    return data
+
+
+def dumps(record):
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def check_header(data):
+    """Check everything but the moves; returns (game class, normalized record)."""
+    from ..registry import get_game
+
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError("this is not a Coalitions record (no \"format\": \"coalitions-record\")")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("the record has no format version")
+    if version > VERSION:
+        raise RecordError(
+            f"this record was written by a newer version of Coalitions (format {version}; this one reads up to {VERSION})"
+        )
+    if version < 1:
+        raise RecordError(f"format version {version} is not one Coalitions ever wrote")
+    try:
+        game = get_game(data.get("game"))
+    except CoalitionsError as exc:
+        raise RecordError(str(exc)) from None
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise RecordError("the record has no list of players")
+    try:
+        game.check_players(len(players))
+        options = game.check_options(data.get("options") or {})
+    except CoalitionsError as exc:
+        raise RecordError(str(exc)) from None
+    norm_players = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise RecordError(f"player {i + 1} is not an object")
+        kind = p.get("kind")
+        if kind not in ("human", "bot"):
+            raise RecordError(f"player {i + 1} must be \"human\" or \"bot\", not {kind!r}")
+        q = {"name": clean_name(p.get("name", ""), i), "kind": kind}
+        if kind == "bot":
+            level = p.get("level") or game.default_bot
+            if level not in game.bots:
+                raise RecordError(f"player {i + 1}: {game.title} has no bot level {level!r}")
+            q["level"] = level
+        norm_players.append(q)
+    seed = data.get("seed")
+    deal = data.get("deal")
+    if seed is None and deal is None:
+        raise RecordError("the record has neither a seed nor an explicit deal")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+        raise RecordError("the seed must be a whole number from 0 to 2^63 - 1")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise RecordError("the moves must be a list of [seat, action] pairs")
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"the record has more than {MAX_MOVES} moves")
+    captions = data.get("captions") or {}
+    if not isinstance(captions, dict):
+        raise RecordError("captions must map a step number to a text")
+    norm_captions = {}
+    for k, v in captions.items():
+        try:
+            step = int(k)
+        except (TypeError, ValueError):
+            raise RecordError(f"caption key {k!r} is not a step number") from None
+        if not isinstance(v, str) or not 0 <= step <= len(moves):
+            raise RecordError(f"caption {k!r} must be a text for a step from 0 to {len(moves)}")
+        norm_captions[str(step)] = v[:MAX_CAPTION]
+    rec = dict(data)
+    rec.update(
+        version=VERSION, game=game.id, options=options, players=norm_players,
+        seed=seed, deal=deal, moves=moves, captions=norm_captions,
+    )
+    return game, rec
+
+
+def start(game, rec):
+    try:
+        return game.new(len(rec["players"]), rec["options"], rec["seed"], rec["deal"])
+    except CoalitionsError as exc:
+        raise RecordError(f"the game cannot be set up: {exc}") from None
+
+
+def replay(data, upto=None):
+    """Load a record: check it and replay its moves. Returns (record, state).
+
+    A bad record raises RecordError naming the first bad step and why."""
+    game, rec = check_header(data)
+    state = start(game, rec)
+    moves = rec["moves"]
+    stop = len(moves) if upto is None else min(upto, len(moves))
+    for k in range(stop):
+        apply_step(state, moves, k)
+    return rec, state
+
+
+def apply_step(state, moves, k):
+    mv = moves[k]
+    if not (isinstance(mv, list) and len(mv) == 2):
+        raise RecordError(f"step {k + 1}: a move is a [seat, action] pair, not {mv!r}", step=k + 1)
+    seat, action = mv
+    try:
+        state.apply(seat, action)
+    except CoalitionsError as exc:
+        raise RecordError(f"step {k + 1} ({action!r} by seat {seat}): {exc}", step=k + 1) from None

@@ -1,0 +1,1 @@
+"""One sub-package per game: data apart from rules, bots, walkthroughs."""

@@ -1,0 +1,68 @@
+"""The Election Day bot that plays to get its own Prince elected.
+
+It sees only its seat's view. For each legal action it asks: if the debate were
+scored right after this action, how far ahead of the best rival Prince would my
+Prince stand, and what strength would I keep in hand for later debates? It
+switches Prince with an Ace only when the other Prince is clearly better placed.
+"""
+
+from ...core.bots import Bot
+from .data import CARDS, SUITS
+from .scoring import score_debate
+
+HAND_WEIGHT = 0.45  # how much a card of my suit still in hand is worth, per rank point
+SWITCH_MARGIN = 2.0  # how much better another Prince must look before switching
+
+
+def _totals(track):
+    return {s: sum(CARDS[c]["value"] for c in track[s]) for s in SUITS}
+
+
+def _after(totals, debate_cards):
+    awards, _ = score_debate(debate_cards)
+    t = dict(totals)
+    for s, won in awards.items():
+        t[s] += sum(CARDS[c]["value"] for c in won)
+    return t
+
+
+def _margin(totals, suit):
+    return totals[suit] - max(v for s, v in totals.items() if s != suit)
+
+
+def _potential(hand, suit):
+    return HAND_WEIGHT * sum(CARDS[c]["value"] for c in hand if suit in CARDS[c]["suits"])
+
+
+class GoodBot(Bot):
+    level = "good"
+    label = "Good"
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        mine = view["ace"]
+        hand = view["hand"]
+        debate = [c for c, _ in view["debate"]]
+        totals = _totals(view["track"])
+        scored_now = _after(totals, debate)
+        scored = []
+        for action in legal:
+            if action == "pass":
+                value = _margin(scored_now, mine) + _potential(hand, mine)
+            elif action.startswith("play "):
+                cid = action[5:]
+                rest = [c for c in hand if c != cid]
+                value = _margin(_after(totals, debate + [cid]), mine) + _potential(rest, mine)
+            else:
+                _, hand_suit, _, keep = action.split()
+                rest = [c for c in hand if c != "ace-" + hand_suit]
+                value = _margin(scored_now, keep) + _potential(rest, keep)
+                if keep == mine:
+                    value -= 0.5  # keeping the same Prince only gives an Ace away
+                else:
+                    value -= SWITCH_MARGIN
+            scored.append((value, action))
+        best = max(v for v, _ in scored)
+        top = [a for v, a in scored if v >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)

@@ -1,0 +1,441 @@
+"""Election Day (Joe Mucchiello), for 3 to 5 players.
+
+Seats sit clockwise in seat order: play passes from seat i to seat i+1, and the
+player on your right is seat i-1.
+"""
+
+from ...core.errors import OptionError, RecordError
+from ...core.game import Game, Option, Outcome, State, event
+from ...core.rng import Rng
+from .data import ACES, CARDS, COURTS, EXCUSE, NUMBER_CARDS, PAWNS, SUIT_NAMES, SUITS, ace_suit, describe
+from .scoring import election, score_debate
+
+PASS = "pass"
+
+
+def play_action(card_id):
+    return "play " + card_id
+
+
+def ace_action(hand_suit, keep_suit):
+    return f"ace {hand_suit} keep {keep_suit}"
+
+
+def _p(seat):
+    return "{p%d}" % seat
+
+
+class ElectionDayState(State):
+    def __init__(self):
+        self.log = []
+
+    # -- setup ----------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, players, options, seed, deal):
+        st = cls()
+        st.players = players
+        st.options = options
+        st.seed = seed
+        st.rng = Rng(seed if seed is not None else 0)
+        if deal is not None:
+            st._deal_explicit(deal)
+        else:
+            st._deal_random()
+        st.turn = st.dealer
+        st.debate_no = 0
+        st.track = {s: [] for s in SUITS}
+        st.out = []
+        st.over = False
+        st.result = None
+        st.last_scoring = None
+        st.log.append(event(
+            f"New game of Election Day for {players} players. {_p(st.dealer)} deals. "
+            f"Each player has one Ace face down and {len(st.hands[0])} cards; "
+            f"{len(st.pile)} card{'s' if len(st.pile) != 1 else ''} left undealt"
+            + (f", {len(st.removed)} left out of the game" if st.removed else "")
+            + ".",
+            kind="setup",
+        ))
+        for seat in range(players):
+            st.log.append(event(
+                f"Your face-down Ace is the Ace of {SUIT_NAMES[st.aces[seat]]}: you back that Prince.",
+                to=[seat], kind="private",
+            ))
+        st._start_debate()
+        return st
+
+    def _deck(self):
+        deck = list(NUMBER_CARDS)
+        if self.options["pawns"]:
+            deck += PAWNS
+        if self.options["courts"]:
+            deck += COURTS
+        if self.options["excuse"]:
+            deck.append(EXCUSE)
+        return deck
+
+    def _deal_random(self):
+        n = self.players
+        rng = self.rng
+        aces = list(SUITS)
+        rng.shuffle(aces)
+        self.aces = aces[:n]
+        deck = self._deck() + ["ace-" + s for s in aces[n:]]
+        rng.shuffle(deck)
+        per = len(deck) // n
+        self.hands = [deck[i * per:(i + 1) * per] for i in range(n)]
+        rest = deck[n * per:]
+        if self.options["leave_out_extra"]:
+            self.pile, self.removed = [], rest
+        else:
+            self.pile, self.removed = rest, []
+        self.dealer = rng.below(n)
+        for h in self.hands:
+            h.sort(key=lambda c: CARDS[c]["order"])
+
+    def _deal_explicit(self, deal):
+        n = self.players
+        if not isinstance(deal, dict):
+            raise OptionError("an explicit deal must be an object with aces, hands, pile and dealer")
+        try:
+            aces = list(deal["aces"])
+            hands = [list(h) for h in deal["hands"]]
+            pile = list(deal.get("pile", []))
+            removed = list(deal.get("removed", []))
+            dealer = deal.get("dealer", 0)
+        except (KeyError, TypeError) as exc:
+            raise OptionError(f"bad explicit deal: {exc}") from None
+        if len(aces) != n or len(hands) != n:
+            raise OptionError(f"an explicit deal needs one Ace and one hand for each of the {n} players")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise OptionError(f"the dealer must be a seat from 0 to {n - 1}")
+        for s in aces:
+            if s not in SUITS:
+                raise OptionError(f"unknown suit {s!r} for a face-down Ace")
+        seen = ["ace-" + s for s in aces]
+        allowed = set(self._deck()) | set(ACES)
+        for cid in [c for h in hands for c in h] + pile + removed:
+            if cid not in CARDS:
+                raise OptionError(f"unknown card {cid!r} in the deal")
+            if cid not in allowed:
+                raise OptionError(f"{describe(cid)} is not in the deck with these options")
+            seen.append(cid)
+        if len(set(seen)) != len(seen):
+            raise OptionError("a card appears twice in the deal")
+        self.aces, self.hands, self.pile, self.removed, self.dealer = aces, hands, pile, removed, dealer
+
+    # -- the debate cycle -------------------------------------------------------
+
+    def _start_debate(self):
+        self.debate_no += 1
+        self.debate = []  # [card, seat or None for a turned-up card]
+        self.passes = [0] * self.players
+        self.played = False
+        if self.options["rotate_dealer"] and self.debate_no > 1:
+            self.dealer = (self.dealer + 1) % self.players
+        self.turn = self.dealer
+        self.log.append(event(f"Debate {self.debate_no} begins with {_p(self.dealer)}.", kind="debate"))
+        if self.pile:
+            card = self.pile.pop(0)
+            self.debate.append([card, None])
+            self.log.append(event(f"The top undealt card is turned up: {describe(card)}.", kind="turn-up"))
+
+    def _debate_over(self):
+        n = self.players
+        if all(p >= 1 for p in self.passes):
+            return "every player passed in a row"
+        if sum(1 for p in self.passes if p >= 2) >= n - 1:
+            return "every player but one passed twice in a row"
+        return None
+
+    def _end_debate(self, why):
+        events = [event(f"The debate ends: {why}.", kind="debate-end")]
+        cards = [c for c, _ in self.debate]
+        awards, lines = score_debate(cards)
+        for line in lines:
+            events.append(event(line, kind="score"))
+        placed = set()
+        for suit, won in awards.items():
+            self.track[suit].extend(won)
+            placed.update(won)
+        self.out.extend(c for c in cards if c not in placed)
+        self.last_scoring = {"debate": self.debate_no, "cards": cards, "awards": awards, "lines": lines}
+        with_cards = sum(1 for h in self.hands if h)
+        end = None
+        if with_cards <= 2:
+            end = f"only {with_cards} player{'s have' if with_cards != 1 else ' has'} cards left"
+        elif not self.played:
+            end = "nobody played a card during this debate"
+        self.debate = []
+        if end:
+            events.append(event(f"The debates are over: {end}.", kind="game-end"))
+            events.extend(self._election())
+        else:
+            self.log.extend(events)
+            events = []
+            self._start_debate()
+        self.revealed = True
+        return events
+
+    def _election(self):
+        ranking, elected, lines = election(self.track)
+        events = [event("The election.", kind="election")]
+        events += [event(line, kind="election") for line in lines]
+        backers = {}
+        for seat, s in enumerate(self.aces):
+            backers.setdefault(s, []).append(seat)
+        events.append(event(
+            "The face-down Aces are turned over: "
+            + "; ".join(f"{_p(seat)} backs {SUIT_NAMES[s]}" for seat, s in enumerate(self.aces))
+            + ".",
+            kind="election",
+        ))
+        totals = {s: (t, c) for s, t, c in ranking}
+        winners = []
+        if elected is not None and elected in backers:
+            winners = backers[elected]
+            summary = f"The Prince of {SUIT_NAMES[elected]} is elected: " + " and ".join(map(_p, winners)) + " wins."
+        else:
+            if elected is None:
+                summary = "No Prince is elected (the tie cannot be broken)"
+            else:
+                summary = f"The Prince of {SUIT_NAMES[elected]} is elected but nobody backs him"
+            if self.options["no_winner"] == "closest":
+                best = max(totals[s] for s in self.aces)
+                winners = [seat for seat, s in enumerate(self.aces) if totals[s] == best]
+                summary += (
+                    "; by the variant, the closest backed Prince wins: "
+                    + " and ".join(f"{_p(w)} ({SUIT_NAMES[self.aces[w]]}, {best[0]})" for w in winners)
+                    + "."
+                )
+            else:
+                summary += ": nobody wins."
+        events.append(event(summary, kind="result"))
+        self.over = True
+        self.result = Outcome(
+            scores=[totals[s][0] for s in self.aces],
+            winners=winners,
+            summary=summary,
+            details={
+                "elected": elected,
+                "ranking": [list(r) for r in ranking],
+                "aces": list(self.aces),
+                "lines": lines,
+            },
+        )
+        return events
+
+    # -- protocol ---------------------------------------------------------------
+
+    def to_act(self):
+        return [] if self.over else [self.turn]
+
+    def legal_actions(self, seat):
+        if self.over or seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        acts = [play_action(c) for c in hand if not c.startswith("ace-")]
+        mine = self.aces[seat]
+        for c in hand:
+            s = ace_suit(c)
+            if s is not None:
+                acts.append(ace_action(s, mine))
+                acts.append(ace_action(s, s))
+        acts.append(PASS)
+        return acts
+
+    def explain_illegal(self, seat, action):
+        parts = action.split()
+        hand = self.hands[seat]
+        if parts[:1] == ["play"] and len(parts) == 2:
+            cid = parts[1]
+            if cid not in CARDS:
+                return f"there is no card {cid!r}"
+            if cid.startswith("ace-"):
+                return "an Ace cannot be played into the debate; use it to back a new Prince"
+            if cid not in hand:
+                return f"{describe(cid)} is not in your hand"
+        if parts[:1] == ["ace"]:
+            if len(parts) != 4 or parts[2] != "keep":
+                return "write it as 'ace SUIT keep SUIT'"
+            if "ace-" + parts[1] not in hand:
+                return f"you have no Ace of {SUIT_NAMES.get(parts[1], parts[1])} in your hand"
+            return "you can keep only the Ace from your hand or your face-down Ace"
+        return super().explain_illegal(seat, action)
+
+    def _apply(self, seat, action):
+        n = self.players
+        events = []
+        if action == PASS:
+            self.passes[seat] += 1
+            events.append(event(f"{_p(seat)} passes.", kind="pass", seat=seat))
+            why = self._debate_over()
+            if why:
+                self.log.extend(events)
+                return self._end_debate(why)
+        elif action.startswith("play "):
+            cid = action[5:]
+            self.hands[seat].remove(cid)
+            self.debate.append([cid, seat])
+            self.passes[seat] = 0
+            self.played = True
+            events.append(event(f"{_p(seat)} plays {describe(cid)}.", kind="play", seat=seat, card=cid))
+        else:
+            _, hand_suit, _, keep = action.split()
+            old = self.aces[seat]
+            given = old if keep == hand_suit else hand_suit
+            right = (seat - 1) % n
+            self.hands[seat].remove("ace-" + hand_suit)
+            self.hands[right].append("ace-" + given)
+            self.hands[right].sort(key=lambda c: CARDS[c]["order"])
+            self.aces[seat] = keep
+            self.passes[seat] = 0
+            self.revealed = True
+            events.append(event(
+                f"{_p(seat)} picks up their face-down Ace with an Ace from their hand, lays one face down "
+                f"and hands the other to {_p(right)}.",
+                kind="ace", seat=seat,
+            ))
+            changed = "now back" if keep != old else "keep backing"
+            events.append(event(
+                f"You {changed} the Prince of {SUIT_NAMES[keep]} and handed the Ace of {SUIT_NAMES[given]} to {_p(right)}.",
+                to=[seat], kind="private",
+            ))
+            events.append(event(
+                f"{_p(seat)} handed you the Ace of {SUIT_NAMES[given]}.", to=[right], kind="private",
+            ))
+        self.turn = (seat + 1) % n
+        return events
+
+    def auto_action(self):
+        if not self.over and not self.hands[self.turn]:
+            return (self.turn, PASS)
+        return None
+
+    def outcome(self):
+        return self.result
+
+    def is_over(self):
+        return self.over
+
+    def label(self, seat, action):
+        if action == PASS:
+            return "Pass"
+        if action.startswith("play "):
+            return "Play " + describe(action[5:])
+        _, hand_suit, _, keep = action.split()
+        old = self.aces[seat]
+        given = old if keep == hand_suit else hand_suit
+        right = (seat - 1) % self.players
+        verb = "Back" if keep != old else "Keep backing"
+        return f"{verb} the Prince of {SUIT_NAMES[keep]}; hand the Ace of {SUIT_NAMES[given]} to {_p(right)}"
+
+    def view(self, seat=None):
+        over = self.over
+        v = {
+            "game": "election-day",
+            "players": self.players,
+            "seat": seat,
+            "options": dict(self.options),
+            "dealer": self.dealer,
+            "turn": None if over else self.turn,
+            "to_act": self.to_act(),
+            "debate_no": self.debate_no,
+            "debate": [list(d) for d in self.debate],
+            "played_this_debate": self.played,
+            "passes": list(self.passes),
+            "pile_count": len(self.pile),
+            "removed_count": len(self.removed),
+            "out": list(self.out),
+            "track": {s: list(self.track[s]) for s in SUITS},
+            "hand_counts": [len(h) for h in self.hands],
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "ace": self.aces[seat] if seat is not None else None,
+            "aces": list(self.aces) if over else None,
+            "last_scoring": self.last_scoring,
+            "legal": self.legal_actions(seat) if seat is not None else [],
+            "log": self.log_for(seat),
+            "outcome": self.result.to_json() if self.result else None,
+        }
+        return v
+
+    # -- JSON -------------------------------------------------------------------
+
+    def to_json(self):
+        return {
+            "game": "election-day",
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.to_json(),
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "debate_no": self.debate_no,
+            "aces": list(self.aces),
+            "hands": [list(h) for h in self.hands],
+            "pile": list(self.pile),
+            "removed": list(self.removed),
+            "debate": [list(d) for d in self.debate],
+            "passes": list(self.passes),
+            "played": self.played,
+            "track": {s: list(self.track[s]) for s in SUITS},
+            "out": list(self.out),
+            "over": self.over,
+            "result": self.result.to_json() if self.result else None,
+            "last_scoring": self.last_scoring,
+            "log": [dict(ev) for ev in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data):
+        st = cls()
+        try:
+            st.players = data["players"]
+            st.options = ElectionDay.check_options(data["options"])
+            st.seed = data["seed"]
+            st.rng = Rng.from_json(data["rng"])
+            for key in ("dealer", "turn", "debate_no", "aces", "hands", "pile", "removed", "debate",
+                        "passes", "played", "track", "out", "over", "last_scoring", "log"):
+                setattr(st, key, data[key])
+            r = data["result"]
+            st.result = Outcome(r["scores"], r["winners"], r["summary"], r["details"]) if r else None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not an Election Day state: {exc}") from None
+        return st
+
+
+class ElectionDay(Game):
+    id = "election-day"
+    title = "Election Day"
+    designer = "Joe Mucchiello"
+    min_players = 3
+    max_players = 5
+    summary = (
+        "Six Princes debate before the election. Play Decktet cards to make your secret Prince's "
+        "suit win the debates, or switch sides with an Ace. 20–30 minutes."
+    )
+    options = (
+        Option("pawns", "Pawns", False, help="Add the four Pawns of the extended deck (three suits each, rank 0)."),
+        Option("courts", "Courts", False, help="Add the four Courts of the extended deck (three suits each, rank 0)."),
+        Option("excuse", "The Excuse", False, help="Add the Excuse: no suit, no rank; lets you act without showing a suit."),
+        Option(
+            "leave_out_extra", "Leave out the extra cards", False,
+            help="Variant: when the cards do not deal evenly, leave the extra cards out of the game instead of "
+                 "turning one up at the start of each debate.",
+        ),
+        Option(
+            "no_winner", "If nobody backs the elected Prince", "none", kind="choice",
+            choices=(("none", "nobody wins"), ("closest", "the backer of the closest Prince wins (variant)")),
+            help="Variant: when no player backs the elected Prince, the player whose Prince finished highest wins.",
+        ),
+        Option(
+            "rotate_dealer", "Rotate the dealer", False,
+            help="Our option, not in the rules: each debate starts one seat further clockwise.",
+        ),
+    )
+    State = ElectionDayState
+    default_bot = "good"
+
+
+ElectionDayState.game = ElectionDay
