@@ -87,6 +87,8 @@ def cmd_play(args, out):
 def cmd_replay(args, out):
     with open(args.file, "rb") as fh:
         data = loads(fh.read())
+    if isinstance(data, dict) and "record" in data and "format" not in data:
+        data = data["record"]
     rec, state = replay(data)
     match = Match(rec)
     if args.json:
@@ -164,6 +166,37 @@ def cmd_arena(args, out):
     return 0
 
 
+def rules_markdown(game):
+    """The game's rules page as Markdown (docs/games/<id>.md is this output)."""
+    g = game.guide()
+    lines = [f"# {game.title}", "", f"{game.designer}; {game.min_players}–{game.max_players} players.", "",
+             game.summary, "", "## The rules in our own words", ""]
+    for sec in g["rules"]:
+        lines += [f"### {sec['title']}", ""]
+        for para in sec["paragraphs"]:
+            lines += [para, ""]
+    lines += ["## Rules as implemented", "",
+              "Where the rule text is silent or open, this is what Coalitions does.", ""]
+    for it in g["interpretations"]:
+        lines += [f"### {it['title']}", "", it["text"], ""]
+    lines += ["## Options", ""]
+    for o in game.options:
+        lines.append(f"- **{o.label}** (`{o.name}`, default `{o.default}`): {o.help}")
+    lines.append("")
+    walks = game.walkthroughs()
+    if walks:
+        lines += ["## Walkthroughs", ""]
+        for name, rec in walks.items():
+            lines.append(f"- `#/walkthrough/{game.id}/{name}`: {rec.get('title', name)}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def cmd_rules(args, out):
+    out.write(rules_markdown(get_game(args.game)))
+    return 0
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="python -m coalitions", description="Coalitions: play, replay and measure the games.")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -187,6 +220,9 @@ def build_parser():
     b.add_argument("-n", type=int, default=1000)
     b.add_argument("--players", type=int)
     b.set_defaults(func=cmd_bench)
+    ru = sub.add_parser("rules", help="print a game's rules and interpretations as Markdown")
+    ru.add_argument("game")
+    ru.set_defaults(func=cmd_rules)
     a = sub.add_parser("arena", help="bot against bot win rates")
     a.add_argument("game")
     a.add_argument("--bots", required=True, help="one level per seat, e.g. good,random,random,random")

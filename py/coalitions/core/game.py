@@ -126,6 +126,17 @@ class Game:
         }
 
     @classmethod
+    def guide(cls):
+        """The rules in our own words and every interpretation we made:
+        {"rules": [{"title", "paragraphs"}], "interpretations": [{"title", "text"}]}."""
+        return {"rules": [], "interpretations": []}
+
+    @classmethod
+    def walkthroughs(cls):
+        """Annotated records, by name (see docs/records.md)."""
+        return {}
+
+    @classmethod
     def check_players(cls, players):
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionError(f"the number of players must be a whole number, not {players!r}")
