@@ -115,9 +115,33 @@ def random_playout(game, players, seed, options=None):
     return state
 
 
+def bot_decision_times(game, players, games=20, level=None):
+    """Seconds per decision of the game's best bot, over a few bot games."""
+    level = level or game.default_bot
+    times = []
+    for g in range(games):
+        match = Match.new(game.id, make_players(["bot"] * players, levels=[level] * players), seed=10_000 + g)
+        while True:
+            t0 = time.perf_counter()
+            mv = match.pending()
+            times.append(time.perf_counter() - t0)
+            if mv is None:
+                break
+            match.apply(mv[0], mv[1], forced=mv[2])
+    times.sort()
+    return times
+
+
 def cmd_bench(args, out):
     game = get_game(args.game)
     n = args.players or game.min_players
+    times = bot_decision_times(game, n, games=max(1, min(20, args.n // 50)))
+    mean = sum(times) / len(times)
+    print(
+        f"{game.default_bot} bot: {len(times)} decisions, mean {1000 * mean:.2f} ms, "
+        f"median {1000 * times[len(times) // 2]:.2f} ms, max {1000 * times[-1]:.2f} ms",
+        file=out,
+    )
     start = time.perf_counter()
     moves = 0
     for i in range(args.n):
