@@ -1,0 +1,17 @@
+"""One renderer per game, by game id. A renderer is a module with
+
+    parts(view, ctx) -> app.render.TableParts
+
+drawing that game's table (and its result, when the game is over). Games with
+no renderer of their own get the generic one, which shows the log and one
+button per legal action."""
+
+from . import election_day, generic
+
+RENDERERS = {
+    election_day.GAME_ID: election_day,
+}
+
+
+def renderer_for(game_id):
+    return RENDERERS.get(game_id, generic)

@@ -1,0 +1,121 @@
+"""Routes: the part of the URL after '#'. Pure functions, no browser.
+
+    #/                                  home
+    #/new/<game>                        new-game form
+    #/new/<game>?seats=human,bot,...    start that game at once (see app.setup)
+    #/play/<save-id>                    the table of a saved game
+    #/rules/<game>                      rules page
+    #/walkthrough/<game>/<name>         walkthrough player
+
+Query parameters may follow '?' or, for links written by hand, '&'
+(``#/walkthrough/election-day/debate-scoring&embed=1``).
+"""
+
+from dataclasses import dataclass, field
+from urllib.parse import quote, unquote_plus
+
+
+@dataclass
+class Route:
+    name: str  # home, new, play, rules, walkthrough, notfound
+    args: list = field(default_factory=list)
+    params: dict = field(default_factory=dict)  # name -> raw (still %-encoded) value
+    path: str = ""
+
+    def param(self, name, default=None):
+        """A parameter as text (decoded), or default."""
+        if name not in self.params:
+            return default
+        return unquote_plus(self.params[name])
+
+    def param_list(self, name):
+        """A comma-separated parameter as a list of decoded texts, or None.
+        Split before decoding, so that a name may hold an encoded comma."""
+        if name not in self.params:
+            return None
+        raw = self.params[name]
+        if raw == "":
+            return []
+        return [unquote_plus(part) for part in raw.split(",")]
+
+    def flag(self, name):
+        return self.param(name, "") in ("1", "true", "yes", "on")
+
+    @property
+    def embed(self):
+        return self.flag("embed")
+
+
+def split_query(text):
+    """'a=1&b=x%2Cy' -> {'a': '1', 'b': 'x%2Cy'} (values left encoded; last wins)."""
+    params = {}
+    for part in text.split("&"):
+        if not part:
+            continue
+        key, _, value = part.partition("=")
+        params[unquote_plus(key)] = value
+    return params
+
+
+def parse(hash_text):
+    """Parse location.hash (with or without the leading '#')."""
+    text = (hash_text or "").lstrip("#")
+    cut = len(text)
+    for sep in "?&":
+        i = text.find(sep)
+        if i != -1:
+            cut = min(cut, i)
+    path, query = text[:cut], text[cut + 1:]
+    params = split_query(query)
+    parts = [unquote_plus(p) for p in path.split("/") if p]
+    route = Route("notfound", parts, params, "/" + "/".join(parts))
+    if not parts:
+        route.name = "home"
+    elif parts[0] == "new" and len(parts) == 2:
+        route.name = "new"
+    elif parts[0] == "play" and len(parts) == 2:
+        route.name = "play"
+    elif parts[0] == "rules" and len(parts) == 2:
+        route.name = "rules"
+    elif parts[0] == "walkthrough" and len(parts) == 3:
+        route.name = "walkthrough"
+    else:
+        return route
+    route.args = parts[1:]
+    return route
+
+
+def enc(text):
+    """Encode one path segment or one query value (commas are encoded too)."""
+    return quote(str(text), safe="-_.~")
+
+
+def enc_list(items):
+    return ",".join(enc(x) for x in items)
+
+
+def href(*parts, **params):
+    """'#/a/b?x=1' from path parts and parameters (None values are left out)."""
+    path = "#/" + "/".join(enc(p) for p in parts)
+    query = "&".join(f"{enc(k)}={v}" for k, v in params.items() if v is not None)
+    return path + ("?" + query if query else "")
+
+
+def home():
+    return "#/"
+
+
+def new_game(game_id, query=""):
+    return f"#/new/{enc(game_id)}" + (("?" + query) if query else "")
+
+
+def play(save_id):
+    return f"#/play/{enc(save_id)}"
+
+
+def rules(game_id):
+    return f"#/rules/{enc(game_id)}"
+
+
+def walkthrough(game_id, name, embed=False):
+    return f"#/walkthrough/{enc(game_id)}/{enc(name)}" + ("?embed=1" if embed else "")

@@ -1,0 +1,175 @@
+"""Shared pieces of the start-up benchmarks (scripts/bench_*.py).
+
+Pages are loaded from build.py's static server on 127.0.0.1 in Debian's
+chromium through Playwright.  Time-to-ready is ``performance.now()`` (ms since
+the navigation started) at the moment ``<html>`` gets a ``data-ready``
+attribute, recorded in the page by a MutationObserver, so the figure includes
+neither browser start-up nor Playwright's polling.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+# Cache-Control max-age the benchmarks serve with; GitHub Pages sends 600.
+CACHE_SECONDS = 600
+READY_TIMEOUT_MS = 120_000
+# A new chromium context starts a renderer of its own UI that takes some CPU for
+# a moment; the first navigation waits this long so it does not share the cores.
+SETTLE_MS = 1000
+
+# Installed before any page script runs.
+READY_PROBE = """
+(() => {
+  window.__stages = {};
+  const mark = () => {
+    const html = document.documentElement;
+    if (!html) return false;
+    const stage = html.getAttribute("data-boot");
+    if (stage && window.__stages[stage] === undefined) window.__stages[stage] = performance.now();
+    if (html.hasAttribute("data-ready") && window.__readyAt === undefined) {
+      window.__readyAt = performance.now();
+      return true;
+    }
+    return false;
+  };
+  if (!mark()) {
+    const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
+    observer.observe(document, {
+      subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready", "data-boot"],
+    });
+  }
+})();
+"""
+
+STATS_JS = """
+() => {
+  const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+  return {
+    readyMs: window.__readyAt,
+    stages: window.__stages || {},  // when <html data-boot> took each value (the app's loading stages)
+    requests: entries.length,
+    transferred: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
+    // A URL fetched twice (a preload the page did not use, say).
+    duplicates: entries.map(e => e.name).filter((name, i, all) => all.indexOf(name) !== i),
+  };
+}
+"""
+
+# A page that only boots Pyodide, as a reference for what PyScript and the app add.
+BARE_PYODIDE_PAGE = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Pyodide only</title><link rel="icon" href="data:,"></head>
+<body>
+<script type="module">
+  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+  document.body.textContent = pyodide.runPython("import sys; sys.version");
+  document.documentElement.dataset.ready = "1";
+</script>
+</body>
+</html>
+"""
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def describe(values: list[float]) -> str:
+    """``median (min–max)`` in seconds, from milliseconds."""
+    return f"{median(values) / 1000:6.2f} s  (min {min(values) / 1000:.2f}, max {max(values) / 1000:.2f})"
+
+
+@contextlib.contextmanager
+def overlay_site(dist: Path, files: dict[str, str]):
+    """A temporary site: every entry of ``dist`` linked in, plus ``files`` (name -> text)."""
+    with tempfile.TemporaryDirectory(prefix="coalitions-bench-") as tmp:
+        site = Path(tmp)
+        for entry in dist.iterdir():
+            if entry.name not in files:
+                os.symlink(entry, site / entry.name)
+        for name, text in files.items():
+            target = site / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, "utf-8")
+        yield site
+
+
+def ensure_dist(rebuild: bool) -> Path:
+    if rebuild or not (build.DIST / "index.html").is_file():
+        return build.build()
+    return build.DIST
+
+
+class PageCrashed(RuntimeError):
+    pass
+
+
+def load_average(before: bool = False) -> str:
+    """The load average, with a warning when the machine is busy before a benchmark."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "load average unknown"
+    note = "  (busy machine: figures will be inflated and noisy)" if before and one >= 1.0 else ""
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min){note}"
+
+
+def load_and_wait(page, url: str | None) -> dict:
+    """Navigate (or reload when ``url`` is None) and wait for ``data-ready``."""
+    errors: list[str] = []
+    crashed: list[bool] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("crash", lambda _page: crashed.append(True))
+    try:
+        if url is None:
+            page.reload(wait_until="commit")
+        else:
+            page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+        return page.evaluate(STATS_JS)
+    except Exception as error:
+        if crashed or "crash" in str(error).lower():
+            raise PageCrashed(f"{url or 'reload'}: the page crashed") from None
+        try:
+            detail = "; ".join(errors) or page.inner_text("body", timeout=2000)[:500]
+        except Exception:
+            detail = str(error)
+        raise RuntimeError(f"{url or 'reload'} never set data-ready: {detail}") from None
+
+
+def retrying(measure, attempts: int = 3):
+    """Run ``measure()``; a renderer crash (rare, seen with headless chromium) is retried."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return measure()
+        except PageCrashed as crash:
+            print(f"  ({crash}; attempt {attempt} of {attempts})", flush=True)
+            if attempt == attempts:
+                raise
+
+
+def new_persistent_context(playwright, profile: Path):
+    context = playwright.chromium.launch_persistent_context(str(profile), **build.chromium_launch_options())
+    context.add_init_script(READY_PROBE)
+    return context
+
+
+def fresh_profile() -> Path:
+    return Path(tempfile.mkdtemp(prefix="coalitions-profile-"))
+
+
+def drop_profile(profile: Path) -> None:
+    shutil.rmtree(profile, ignore_errors=True)

@@ -1,0 +1,84 @@
+"""Browser fixtures: a fresh context per test on the shared chromium, watched for
+console errors, page errors, dialogs and any request that leaves 127.0.0.1.
+
+Uses `dist_url`, `dist_url_prefixed` and `chromium_browser` from tests/conftest.py
+(dist/ built once per session, served by a threaded static server)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from .pages import READY_MS, wait_ready
+
+LOCAL_SCHEMES = ("data", "blob", "about")
+
+
+class Watch:
+    """What went wrong in a page: filled by listeners, checked at teardown."""
+
+    def __init__(self):
+        self.errors = []
+        self.offsite = []
+        self.dialogs = []
+
+    def attach(self, page):
+        def on_console(msg):
+            if msg.type == "error":
+                self.errors.append(f"console.error: {msg.text}")
+
+        def on_request(request):
+            parts = urlsplit(request.url)
+            if parts.scheme in LOCAL_SCHEMES:
+                return
+            if parts.hostname != "127.0.0.1":
+                self.offsite.append(request.url)
+
+        def on_dialog(dialog):
+            self.dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("request", on_request)
+        page.on("dialog", on_dialog)
+
+    def check(self):
+        assert not self.errors, "\n".join(self.errors)
+        assert not self.offsite, f"requests to other origins: {self.offsite}"
+        assert not self.dialogs, f"unexpected dialogs: {self.dialogs}"
+
+
+@pytest.fixture
+def open_page(chromium_browser):
+    """open_page(url, **context options) -> page; every page is checked at teardown."""
+    contexts = []
+    watches = []
+
+    def opener(url, reduced_motion="reduce", viewport=None, init_script=None, **options):
+        context = chromium_browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 900},
+            reduced_motion=reduced_motion,
+            accept_downloads=True,
+            **options,
+        )
+        context.set_default_timeout(READY_MS)
+        contexts.append(context)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        watch = Watch()
+        watch.attach(page)
+        watches.append(watch)
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    yield opener
+    try:
+        for watch in watches:
+            watch.check()
+    finally:
+        for context in contexts:
+            context.close()

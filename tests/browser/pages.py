@@ -1,0 +1,72 @@
+"""Helpers for driving the app's pages."""
+
+from __future__ import annotations
+
+import random
+import re
+
+READY_MS = 60_000
+
+
+def wait_ready(page, route=None):
+    selector = "html[data-ready]" + (f'[data-route="{route}"]' if route else "")
+    page.wait_for_selector(selector, state="attached", timeout=READY_MS)
+
+
+def goto_hash(page, hash_text, route=None):
+    """Navigate inside the loaded page (no new Python boot)."""
+    page.evaluate("h => { location.hash = h; }", hash_text)
+    wait_ready(page, route)
+
+
+def check_action_buttons(page):
+    """Every [data-action] is a button with an aria-label; returns the actions."""
+    rows = page.eval_on_selector_all(
+        "[data-action]",
+        "els => els.map(e => [e.tagName, e.getAttribute('data-action'), e.getAttribute('aria-label') || '',"
+        " e.disabled])",
+    )
+    for tag, action, label, disabled in rows:
+        assert tag == "BUTTON", action
+        assert label.strip(), action
+        assert not disabled, action
+    return [row[1] for row in rows]
+
+
+def save_keys(page):
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('coalitions:'))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
+
+
+def play_to_the_end(page, rng=None, on_cover=None, max_moves=800, prefer_play=False):
+    """Click legal actions (a random one each time; with prefer_play, a card
+    whenever there is one) until the game is over. Returns the number of human
+    moves made."""
+    rng = rng or random.Random(0)
+    moves = 0
+    for _ in range(max_moves):
+        wait_ready(page, "play")
+        if page.locator("html[data-game-over]").count():
+            return moves
+        if page.locator("[data-pass-cover]").count():
+            assert on_cover is not None, "a pass screen with a single human"
+            on_cover(page)
+            continue
+        actions = check_action_buttons(page)
+        assert actions, "no action to click and the game is not over"
+        plays = [a for a in actions if a.startswith("play ")]
+        action = rng.choice(plays if prefer_play and plays else actions)
+        page.locator(f'[data-action="{action}"]').first.click()
+        moves += 1
+    raise AssertionError(f"the game did not end after {max_moves} moves")
+
+
+SAVE_ID = re.compile(r"#/play/([a-z0-9]+)$")
+
+
+def save_id_of(page):
+    found = SAVE_ID.search(page.url)
+    assert found, page.url
+    return found.group(1)

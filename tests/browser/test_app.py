@@ -1,0 +1,324 @@
+"""The app end to end in headless chromium: play, hot seat, reload, walkthroughs,
+import, names as text, storage failures. Each test boots Pyodide once (a few
+seconds) in a fresh browser context, so localStorage starts empty."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from coalitions.core.match import Match
+from coalitions.core.records import dumps, make_players
+from coalitions.registry import get_game
+
+from .pages import check_action_buttons, goto_hash, play_to_the_end, save_id_of, save_keys, wait_ready
+
+NEW_4P = "#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(params=["root", "subpath"])
+def site(request, dist_url, dist_url_prefixed):
+    return dist_url if request.param == "root" else dist_url_prefixed
+
+
+def test_play_against_bots_to_the_end(open_page, site):
+    page = open_page(site + NEW_4P)
+    wait_ready(page, "play")
+    sid = save_id_of(page)
+    assert page.locator("[data-hand] .card").count() > 0
+    assert page.locator("[data-crown]").count() == 6
+    assert page.locator("[data-log] li").count() > 0
+    moves = play_to_the_end(page, random.Random(7))
+    assert moves > 0
+
+    result = page.locator("[data-result]")
+    assert result.is_visible()
+    summary = page.locator("[data-result-summary]").inner_text()
+    assert "elected" in summary or "Prince" in summary
+    assert page.locator("[data-aces] li").count() == 4
+    assert page.locator("[data-ranking] tbody tr").count() == 6
+    assert page.locator("[data-action]").count() == 0
+    assert page.locator("[data-ui=undo]").count() == 0
+
+    # the save index knows the game is finished
+    index = json.loads(save_keys(page)["coalitions:index"])
+    assert index[0]["id"] == sid and index[0]["finished"]
+
+    with page.expect_download() as info:
+        page.locator("[data-result-wrap] [data-ui=export]").click()
+    download = info.value
+    assert re.fullmatch(rf"election-day-\d{{4}}-\d\d-\d\d-{sid}\.json", download.suggested_filename)
+    record = json.loads(open(download.path(), encoding="utf-8").read())
+    assert record["format"] == "coalitions-record" and record["seed"] == 7
+    assert Match(record).is_over()
+
+    page.locator("[data-result-wrap] a", has_text="Back home").click()
+    wait_ready(page, "home")
+    assert page.locator(f'[data-save="{sid}"]').is_visible()
+    assert page.locator("html[data-game-over]").count() == 0
+
+
+def test_hot_seat_hides_the_previous_hand(open_page, dist_url):
+    page = open_page(dist_url + "#/new/election-day?seats=human,human,human&seed=11&names=Ann,Bob,Cy")
+    wait_ready(page, "play")
+    names = ["Ann", "Bob", "Cy"]
+    seen = {"covers": 0, "undone": False}
+
+    def on_cover(page):
+        seen["covers"] += 1
+        take_back = page.locator("[data-ui=undo-last]")
+        if not seen["undone"] and take_back.count():
+            # the player who just moved may still take it back before handing over
+            seen["undone"] = True
+            who = int(take_back.get_attribute("data-seat"))
+            take_back.click()
+            wait_ready(page, "play")
+            assert page.locator("[data-pass-cover]").count() == 0
+            assert page.locator("[data-hand]").get_attribute("data-hand") == str(who)
+            assert page.locator(f'[data-seat="{who}"].is-turn').count() == 1
+            return
+        # nothing of the table is left on the page: no hand, no cards, no actions
+        assert page.locator("[data-table]").count() == 0
+        assert page.locator("[data-hand], [data-card], [data-action]").count() == 0
+        seat = int(page.locator("[data-pass-cover]").get_attribute("data-pass-cover"))
+        title = page.locator("#pass-title").inner_text()
+        assert title == f"Pass the device to {names[seat]}"
+        page.locator("[data-ui=pass]").click()
+        wait_ready(page, "play")
+        assert page.locator("[data-pass-cover]").count() == 0
+        assert page.locator("[data-hand]").get_attribute("data-hand") == str(seat)
+        assert page.locator(f'[data-seat="{seat}"].is-turn').count() == 1
+
+    play_to_the_end(page, random.Random(3), on_cover=on_cover, prefer_play=True)
+    assert seen["covers"] >= 3 and seen["undone"]
+    assert page.locator("[data-result]").is_visible()
+
+
+def test_undo_then_reload_returns_to_the_same_position(open_page, dist_url):
+    page = open_page(dist_url + "#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
+    wait_ready(page, "play")
+
+    # undo: play cards until the table offers to take one back, then take it back
+    played = None
+    for _ in range(30):
+        wait_ready(page, "play")
+        actions = check_action_buttons(page)
+        plays = [a for a in actions if a.startswith("play ")]
+        if not plays:
+            page.locator('[data-action="pass"]').click()
+            continue
+        played = plays[0]
+        log_before = page.locator("[data-log] li").count()
+        page.locator(f'[data-action="{played}"]').click()
+        wait_ready(page, "play")
+        if page.locator("[data-ui=undo]").count():
+            break
+    assert page.locator("[data-ui=undo]").count() == 1, "no undo offered after a play"
+    page.locator("[data-ui=undo]").click()
+    wait_ready(page, "play")
+    assert page.locator(f'[data-action="{played}"]').count() == 1
+    assert page.locator("[data-log] li").count() == log_before
+
+    # a few more moves, then reload: same hand, same log, same debate
+    rng = random.Random(5)
+    for _ in range(3):
+        wait_ready(page, "play")
+        if page.locator("html[data-game-over]").count():
+            break
+        actions = check_action_buttons(page)
+        choice = [a for a in actions if a.startswith("play ")] or actions
+        page.locator(f'[data-action="{rng.choice(choice)}"]').first.click()
+    wait_ready(page, "play")
+    url = page.url
+
+    def position():
+        return {
+            "hand": page.eval_on_selector_all(
+                "[data-hand] [data-card], [data-hand] .card[data-action]",
+                "els => els.map(e => e.getAttribute('data-card') || e.getAttribute('data-action'))"),
+            "actions": check_action_buttons(page),
+            "log": page.locator("[data-log] li").count(),
+            "debate": page.locator(".debate-cards li").count(),
+            "status": page.locator("[data-status]").inner_text(),
+        }
+
+    before = position()
+    assert before["hand"]
+    page.reload()
+    wait_ready(page, "play")
+    assert page.url == url
+    assert position() == before
+
+    # a setup that cannot start shows the form with the reason
+    goto_hash(page, "#/new/election-day?players=3&seats=human,robot,bot", "new")
+    assert "human or bot" in page.locator("[data-form-error]").inner_text()
+
+
+def test_walkthrough_and_its_embedded_form(open_page, dist_url):
+    record = get_game("election-day").walkthroughs()["debate-scoring"]
+    total = len(record["moves"])
+    base = "#/walkthrough/election-day/debate-scoring"
+    page = open_page(dist_url + base)
+    wait_ready(page, "walkthrough")
+    for embed in (False, True):
+        if embed:
+            goto_hash(page, base + "&embed=1", "walkthrough")
+        assert page.locator("[data-site-header]").is_visible() is (not embed)
+        assert page.locator("html[data-embed]").count() == int(embed)
+        step_through(page, record, total)
+    goto_hash(page, "#/", "home")
+    assert page.locator("[data-site-header]").is_visible()
+
+
+def step_through(page, record, total):
+    def step():
+        return int(page.locator("[data-step]").get_attribute("data-step"))
+
+    assert page.locator("[data-action]").count() == 0
+    assert step() == 0
+    assert page.locator(".wt-step").inner_text() == f"Step 0 of {total}"
+    assert page.locator("[data-caption]").inner_text() == record["captions"]["0"]
+    assert page.locator("[data-ui=prev]").is_disabled()
+    for k in range(1, total + 1):
+        page.locator("[data-ui=next]").click()
+        wait_ready(page, "walkthrough")
+        assert step() == k
+        assert page.locator(".wt-step").inner_text() == f"Step {k} of {total}"
+        if str(k) in record["captions"]:
+            assert page.locator("[data-caption]").inner_text() == record["captions"][str(k)]
+        assert page.locator("[data-action]").count() == 0
+    assert page.locator("[data-ui=next]").is_disabled()
+    assert page.locator("[data-result]").is_visible()  # the example ends with the election
+    page.keyboard.press("ArrowLeft")
+    assert step() == total - 1
+    page.keyboard.press("ArrowRight")
+    assert step() == total
+    page.locator("[data-ui=restart]").click()
+    assert step() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+def test_import_checks_the_file_and_touches_nothing(open_page, dist_url):
+    page = open_page(dist_url + NEW_4P)
+    wait_ready(page, "play")
+    sid = save_id_of(page)
+    goto_hash(page, "#/", "home")
+    before = save_keys(page)
+    assert f"coalitions:save:{sid}" in before
+
+    good = Match.new("election-day", make_players(["human", "bot", "bot"], names=["Imported"]), seed=3)
+    good.advance()
+    bad_step = json.loads(dumps(good.record))
+    bad_step["moves"].append([0, "play nothing"])
+
+    cases = [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00", "not"),
+        (json.dumps({"format": "coalitions-record", "version": 1, "game": "chess", "players": []}).encode(),
+         "unknown game"),
+        (json.dumps({"hello": "world"}).encode(), "not a Coalitions record"),
+        (dumps(bad_step).encode(), f"step {len(bad_step['moves'])}"),
+    ]
+    picker = page.locator("[data-ui=import]")
+    for data, words in cases:
+        picker.set_input_files(files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}])
+        message = page.locator("[data-import-message]")
+        message.wait_for()
+        text = message.inner_text()
+        assert "game.json" in text and words in text, text
+        assert save_keys(page) == before
+        assert page.locator(f'[data-save="{sid}"]').is_visible()
+
+    picker.set_input_files(files=[{"name": "good.json", "mimeType": "application/json",
+                                   "buffer": dumps(good.record).encode()}])
+    wait_ready(page, "play")
+    new_sid = save_id_of(page)
+    assert new_sid != sid
+    assert "Imported" in page.locator("[data-seat='0'] .seat-name").inner_text()
+    goto_hash(page, "#/", "home")
+    assert page.locator("[data-save]").count() == 2
+
+    # a damaged save shows a message in the list and can be deleted; the rest still works
+    page.evaluate("() => localStorage.setItem('coalitions:save:damaged1', '{oops')")
+    goto_hash(page, "#/?r=1", "home")
+    broken = page.locator('[data-save="damaged1"]')
+    assert "cannot be opened" in broken.inner_text()
+    assert page.locator("[data-save]").count() == 3
+    broken.locator("[data-ui=delete]").click()
+    page.locator('[data-save="damaged1"] [data-ui=delete-yes]').click()
+    wait_ready(page, "home")
+    assert page.locator('[data-save="damaged1"]').count() == 0
+    assert "coalitions:save:damaged1" not in save_keys(page)
+    assert page.locator("[data-save]").count() == 2
+
+
+def test_names_show_as_text(open_page, dist_url):
+    page = open_page(dist_url + "#/new/election-day")
+    wait_ready(page, "new")
+    page.locator("select[name=players]").select_option("3")
+    wait_ready(page, "new")
+    page.locator("select[name=seat1]").select_option("human")
+    wait_ready(page, "new")
+    page.locator("input[name=name0]").fill(EVIL)
+    page.locator("input[name=name1]").fill('Bo "B" & <i>co</i>')
+    page.locator("input[name=seed]").fill("5")
+    share = page.locator("[data-share]").input_value()
+    assert "seats=human,human,bot" in share and "seed=5" in share and "%3Cimg" in share
+    page.locator("[data-ui=start]").click()
+    wait_ready(page, "play")
+    # two humans: the pass screen names the first player literally
+    if page.locator("[data-pass-cover]").count():
+        assert EVIL in page.locator("#pass-title").inner_text() or "Bo" in page.locator("#pass-title").inner_text()
+        page.locator("[data-ui=pass]").click()
+        wait_ready(page, "play")
+    assert page.locator("[data-seat='0'] .seat-name").inner_text() == EVIL
+    assert page.locator("[data-seat='1'] .seat-name").inner_text() == 'Bo "B" & <i>co</i>'
+    assert page.locator("#app img, #app i").count() == 0
+    assert EVIL in page.locator("[data-log]").inner_text()
+    goto_hash(page, "#/", "home")
+    assert EVIL in page.locator("[data-saves]").inner_text()
+    assert page.locator("#app img").count() == 0
+
+
+def test_blocked_storage_warns_and_plays_in_memory(open_page, dist_url):
+    blocked = """
+        Object.defineProperty(window, 'localStorage', {
+            configurable: true,
+            get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+        });
+    """
+    page = open_page(dist_url + NEW_4P, init_script=blocked)
+    wait_ready(page, "play")
+    notice = page.locator('[data-notice="storage"]')
+    assert notice.is_visible() and "not available" in notice.inner_text()
+    actions = check_action_buttons(page)
+    page.locator(f'[data-action="{actions[0]}"]').first.click()
+    wait_ready(page, "play")
+    assert page.locator("[data-log] li").count() > 3
+    goto_hash(page, "#/", "home")
+    assert page.locator("[data-save]").count() == 1
+
+
+def test_full_storage_warns(open_page, dist_url):
+    full = """
+        (() => {
+            const setItem = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+                if (key.startsWith('coalitions:save:')) {
+                    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+                }
+                return setItem.call(this, key, value);
+            };
+        })();
+    """
+    page = open_page(dist_url + NEW_4P, init_script=full)
+    wait_ready(page, "play")
+    notice = page.locator('[data-notice="storage"]')
+    assert notice.is_visible() and "full" in notice.inner_text()
+    actions = check_action_buttons(page)
+    page.locator(f'[data-action="{actions[-1]}"]').first.click()
+    wait_ready(page, "play")

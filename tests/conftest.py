@@ -1,0 +1,62 @@
+"""Shared fixtures: the built site, a server for it, and Debian's chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def built_dist() -> Path:
+    """``dist/``, built once per test session (set COALITIONS_NO_BUILD=1 to reuse it as is)."""
+    if os.environ.get("COALITIONS_NO_BUILD") == "1" and (build.DIST / "index.html").is_file():
+        return build.DIST
+    try:
+        return build.build()
+    except build.BuildError as error:
+        pytest.fail(f"python build.py failed: {error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def dist_url(built_dist: Path):
+    """Base URL (ending in /) of ``dist/`` served on 127.0.0.1, as a static host would."""
+    with build.serving(built_dist) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def dist_url_prefixed(built_dist: Path):
+    """``dist/`` served under /coalitions/, like a GitHub Pages project site."""
+    with build.serving(built_dist, prefix="/coalitions/") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """A headless Debian chromium driven by Playwright, shared by the session."""
+    if not Path(build.CHROMIUM_PATH).exists():
+        pytest.fail(f"{build.CHROMIUM_PATH} is missing: apt-get install chromium", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**build.chromium_launch_options())
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        pytest.fail("node is missing (install Node.js)", pytrace=False)
+    return path

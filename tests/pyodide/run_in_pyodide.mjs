@@ -1,0 +1,122 @@
+// Run the Coalitions command line inside Pyodide under Node, offline.
+//
+// Uses exactly what the site ships: Pyodide from dist/pyodide/ (with its
+// rewritten lock file and vendored wheels) and the project's wheel from dist/.
+//
+//   node tests/pyodide/run_in_pyodide.mjs [options] -- play election-day --players 4 --seed 7 --json
+//       prints what `coalitions.cli.main(argv)` printed and exits with its code.
+//   node tests/pyodide/run_in_pyodide.mjs [options] --batch < argv-lists.json
+//       reads a JSON array of argv arrays; prints one JSON array of
+//       {"argv", "code", "stdout", "stderr"} objects (one Pyodide boot for all).
+//
+// Options:
+//   --dist DIR          the built site (default: dist/ next to tests/)
+//   --install unpack    unpack the wheel into site-packages (default)
+//   --install micropip  load micropip from dist/pyodide and install the wheel with it
+//   --micropip          also check that micropip loads offline (reported on stderr)
+//   --code PY           run this Python source instead of the command line; prints its stdout
+
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const options = { dist: resolve(here, "..", "..", "dist"), install: "unpack", batch: false, micropip: false, code: null };
+let argv = [];
+{
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") { argv = args.slice(i + 1); break; }
+    else if (arg === "--dist") options.dist = resolve(args[++i]);
+    else if (arg === "--install") options.install = args[++i];
+    else if (arg === "--batch") options.batch = true;
+    else if (arg === "--micropip") options.micropip = true;
+    else if (arg === "--code") options.code = args[++i];
+    else { process.stderr.write(`unknown option ${arg}\n`); process.exit(2); }
+  }
+  if (!["unpack", "micropip"].includes(options.install)) {
+    process.stderr.write(`--install must be unpack or micropip\n`);
+    process.exit(2);
+  }
+}
+
+const note = (text) => process.stderr.write(`[pyodide] ${text}\n`);
+const readStdin = () => readFileSync(0, "utf-8");
+
+const pyodideDir = join(options.dist, "pyodide");
+const wheels = readdirSync(options.dist).filter((name) => /^coalitions-.+-py3-none-any\.whl$/.test(name));
+if (wheels.length !== 1) {
+  note(`expected one coalitions wheel in ${options.dist}, found ${JSON.stringify(wheels)}; run python build.py`);
+  process.exit(2);
+}
+const wheelName = wheels[0];
+const wheelBytes = new Uint8Array(readFileSync(join(options.dist, wheelName)));
+
+const started = performance.now();
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir + "/",
+  stdout: (line) => process.stderr.write(`[python stdout] ${line}\n`),
+  stderr: (line) => process.stderr.write(`[python stderr] ${line}\n`),
+});
+note(`Python ${pyodide.runPython("import sys; sys.version.split()[0]")} ready in ${(performance.now() - started).toFixed(0)} ms`);
+
+if (options.micropip || options.install === "micropip") {
+  await pyodide.loadPackage("micropip", { messageCallback: note, errorCallback: note, checkIntegrity: true });
+  note(`micropip ${pyodide.runPython("import micropip; micropip.__version__")} loaded offline`);
+}
+
+if (options.install === "micropip") {
+  const path = `/tmp/${wheelName}`;
+  pyodide.FS.writeFile(path, wheelBytes);
+  await pyodide.runPythonAsync(`import micropip\nawait micropip.install("emfs:${path}")`);
+  note(`installed ${wheelName} with micropip`);
+} else {
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  note(`unpacked ${wheelName} into ${sitePackages}`);
+}
+
+pyodide.globals.set("_harness_request", JSON.stringify({
+  argvs: options.batch ? JSON.parse(readStdin()) : [argv],
+  code: options.code,
+}));
+const resultJson = pyodide.runPython(`
+import contextlib, io, json, traceback
+
+_harness = json.loads(_harness_request)
+
+def _harness_run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            if _harness["code"] is not None:
+                exec(compile(_harness["code"], "<code>", "exec"), {"__name__": "__main__"})
+            else:
+                from coalitions.cli import main
+                code = main(list(argv))
+        except SystemExit as exit:
+            code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
+            if not isinstance(exit.code, (int, type(None))):
+                print(exit.code, file=err)
+        except BaseException:
+            traceback.print_exc(file=err)
+            code = 1
+    return {"argv": list(argv), "code": code or 0, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+json.dumps([_harness_run(a) for a in _harness["argvs"]])
+`);
+const results = JSON.parse(resultJson);
+
+if (options.batch) {
+  process.stdout.write(JSON.stringify(results) + "\n");
+  process.exitCode = 0;
+} else {
+  const [result] = results;
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.code;
+}

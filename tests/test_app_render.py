@@ -1,0 +1,365 @@
+"""The app's pure modules under CPython: routes, setups, rendering, saves, hot-seat logic."""
+
+from __future__ import annotations
+
+import json
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+PY = Path(__file__).resolve().parent.parent / "py"
+if str(PY) not in sys.path:
+    sys.path.insert(0, str(PY))
+
+from app import render, routes, setup as setups, storage  # noqa: E402
+from app.games import election_day as ed_renderer, generic, renderer_for  # noqa: E402
+from app.session import PlaySession  # noqa: E402
+from coalitions.core.match import Match  # noqa: E402
+from coalitions.core.records import make_players  # noqa: E402
+from coalitions.registry import get_game  # noqa: E402
+
+EVIL = '<img src=x onerror=alert(1)>'
+
+
+class Elements(HTMLParser):
+    """Every start tag as (tag, attrs dict), plus the page's text."""
+
+    def __init__(self, html):
+        super().__init__(convert_charrefs=True)
+        self.elements = []
+        self.text = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def with_attr(self, name):
+        return [(t, a) for t, a in self.elements if name in a]
+
+
+def table_html(match, seat, interactive=True):
+    view = match.view(seat)
+    ctx = render.TableContext(interactive=interactive, seat=seat, can_undo=match.can_undo(seat),
+                              game_id=match.game.id)
+    parts = renderer_for(match.game.id).parts(view, ctx)
+    return view, render.table(view, parts, ctx)
+
+
+def check_buttons(view, html):
+    page = Elements(html)
+    actions = page.with_attr("data-action")
+    for tag, attrs in actions:
+        assert tag == "button", attrs
+        assert attrs.get("aria-label"), attrs
+        assert attrs["aria-label"] == view["labels"][attrs["data-action"]]
+    assert sorted(a["data-action"] for _, a in actions) == sorted(view["legal"])
+
+
+# -- routes --------------------------------------------------------------------------
+
+
+def test_routes_parse():
+    r = routes.parse("#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7")
+    assert (r.name, r.args) == ("new", ["election-day"])
+    assert r.param("players") == "4"
+    assert r.param_list("seats") == ["human", "bot", "bot", "bot"]
+    assert routes.parse("").name == "home"
+    assert routes.parse("#/").name == "home"
+    assert routes.parse("#/play/abc123").args == ["abc123"]
+    assert routes.parse("#/nowhere/x/y/z").name == "notfound"
+
+
+@pytest.mark.parametrize("text", [
+    "#/walkthrough/election-day/debate-scoring&embed=1",
+    "#/walkthrough/election-day/debate-scoring?embed=1",
+    "#/walkthrough/election-day/debate-scoring?step=2&embed=1",
+])
+def test_routes_embed_with_or_without_question_mark(text):
+    r = routes.parse(text)
+    assert r.name == "walkthrough"
+    assert r.args == ["election-day", "debate-scoring"]
+    assert r.embed
+
+
+def test_names_split_before_decoding():
+    r = routes.parse("#/new/election-day?names=Ann%2C%20the%20Bold,Bob")
+    assert r.param_list("names") == ["Ann, the Bold", "Bob"]
+
+
+# -- setups --------------------------------------------------------------------------------
+
+
+GAME = get_game("election-day")
+
+
+def setup_of(query):
+    return setups.from_route(GAME, routes.parse("#/new/election-day?" + query))
+
+
+def test_setup_from_url():
+    s = setup_of("players=4&seats=human,bot,bot,bot&seed=7&names=Ann&levels=,good,random&pawns=1")
+    assert s.players == 4 and s.seed == 7
+    assert s.kinds == ["human", "bot", "bot", "bot"]
+    assert s.names == ["Ann", "", "", ""]
+    assert s.levels == [None, "good", "random", "good"]
+    assert s.options["pawns"] is True and s.options["courts"] is False
+    players = s.make_players()
+    assert players[0] == {"name": "Ann", "kind": "human"}
+    assert players[2]["level"] == "random"
+
+
+def test_setup_share_query_round_trips():
+    s = setup_of("players=5&seats=human,human,bot,bot,human&seed=123&names=A%2CB,%3Cb%3E&no_winner=closest")
+    again = setups.from_route(GAME, routes.parse(s.share_hash()))
+    assert again == s
+    assert again.names[:2] == ["A,B", "<b>"]
+
+
+@pytest.mark.parametrize("query, words", [
+    ("players=9&seats=human", "3 to 5 players"),
+    ("players=3&seats=human,bot", "seats lists 2 seats"),
+    ("seats=human,robot,bot", "human or bot"),
+    ("seats=human,bot,bot&levels=,genius", "no bot level"),
+    ("seats=human,bot,bot&pawn=1", "no option 'pawn'"),
+    ("seats=human,bot,bot&pawns=maybe", "1 or 0"),
+    ("seats=human,bot,bot&no_winner=everyone", "must be one of"),
+    ("seats=human,bot,bot&seed=seven", "whole number"),
+    ("seats=human,bot,bot&seed=-1", "seed must be"),
+])
+def test_setup_errors_name_the_problem(query, words):
+    with pytest.raises(setups.SetupError) as info:
+        setup_of(query)
+    assert words in str(info.value)
+
+
+def test_wants_start():
+    assert setups.wants_start(routes.parse("#/new/election-day?seats=human,bot,bot"))
+    assert not setups.wants_start(routes.parse("#/new/election-day?players=4"))
+    assert not setups.wants_start(routes.parse("#/new/election-day?seats=human,bot,bot&edit=1"))
+
+
+def test_form_fields_make_the_same_setup():
+    fields = {"players": "3", "seat0": "human", "name0": "Ann", "seat1": "bot", "level1": "random",
+              "seat2": "human", "name2": "Cy", "seed": "42", "pawns": "1", "no_winner": "closest"}
+    s = setups.from_form(GAME, fields)
+    assert s.kinds == ["human", "bot", "human"]
+    assert s.levels == [None, "random", None]
+    assert s.names == ["Ann", "", "Cy"]
+    assert s.seed == 42 and s.options["pawns"] and s.options["no_winner"] == "closest"
+    redraw = setups.form_setup(GAME, dict(fields, players="5", seed="4x"))
+    assert redraw.players == 5 and redraw.names[:3] == ["Ann", "", "Cy"] and redraw.seed == "4x"
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+def test_every_legal_action_has_a_labelled_button_through_a_whole_game():
+    """At every decision of a full game (bots deciding for each seat), the table
+    drawn for that seat has exactly one button per legal action."""
+    seen_ace = False
+    for seed in range(1, 7):
+        m = Match.new("election-day", make_players(["bot"] * 4, levels=["random"] * 4), seed=seed)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            view, html = table_html(m, seat)
+            check_buttons(view, html)
+            seen_ace = seen_ace or any(a.startswith("ace ") for a in view["legal"])
+            m.step()
+        view, html = table_html(m, 0)
+        assert "data-result" in html
+        assert Elements(html).with_attr("data-action") == []
+    assert seen_ace, "no seed gave a seat an Ace in hand"
+
+
+def test_read_only_table_has_no_action_buttons():
+    m = Match.new("election-day", make_players(["human", "bot", "bot"]), seed=3)
+    seat = m.to_act()[0]
+    _, html = table_html(m, seat, interactive=False)
+    assert Elements(html).with_attr("data-action") == []
+    assert "data-hand" in html or seat != 0
+
+
+def test_names_are_escaped_everywhere():
+    m = Match.new("election-day", make_players(["human", "human", "bot"], names=[EVIL, 'Bo "B" & co']), seed=5)
+    for seat in (0, 1, None):
+        _, html = table_html(m, seat)
+        assert "<img" not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    cover = render.pass_cover(EVIL, 0)
+    assert "<img" not in cover and EVIL in "".join(Elements(cover).text)
+    summary = PlaySession(m, "abc").summary(m.game, 0)
+    home = render.home([(GAME.metadata(), [])], [dict(summary, id="abc", when="today")])
+    assert "<img" not in home
+    assert EVIL in "".join(Elements(home).text)
+    form = render.new_game_form(GAME.metadata(), setup_of("seats=human,bot,bot&names=" + routes.enc(EVIL)), "x")
+    assert "<img" not in form
+    assert any(a.get("value") == EVIL for t, a in Elements(form).elements if t == "input")
+
+
+def test_log_is_text_and_private_events_marked():
+    m = Match.new("election-day", make_players(["human", "bot", "bot"], names=[EVIL]), seed=2)
+    view, html = table_html(m, 0)
+    page = Elements(html)
+    log_texts = "".join(page.text)
+    for ev in view["log"]:
+        assert ev["text"] in log_texts
+    assert 'class="log-private' in html
+
+
+def test_suits_have_symbol_and_letter():
+    html = ed_renderer.card("battle")
+    assert 'href="#suit-wyrms"' in html and 'href="#suit-knots"' in html
+    assert ">Y<" in html and ">K<" in html
+    assert 'aria-label="the Battle (4: Wyrms, Knots)"' in html
+
+
+def test_generic_renderer_covers_every_action():
+    m = Match.new("election-day", make_players(["human", "bot", "bot"]), seed=4)
+    seat = m.to_act()[0]
+    view = m.view(seat)
+    ctx = render.TableContext(interactive=True, seat=seat)
+    html = render.table(view, generic.parts(view, ctx), ctx)
+    check_buttons(view, html)
+
+
+def test_rules_page_lists_every_interpretation():
+    guide = GAME.guide()
+    html = render.rules_page(GAME.metadata(), guide, [("x", "A walkthrough")])
+    assert "Rules as implemented" in html
+    text = "".join(Elements(html).text)
+    for item in guide["interpretations"]:
+        assert item["title"] in text
+
+
+def test_walkthrough_controls():
+    html = render.walkthrough(GAME.metadata(), "w", "Title", 0, 3, "Caption <b>", "<p>table</p>")
+    page = Elements(html)
+    ui = {a["data-ui"]: a for _, a in page.with_attr("data-ui")}
+    assert "disabled" in ui["prev"] and "disabled" in ui["restart"] and "disabled" not in ui["next"]
+    assert "Step 0 of 3" in "".join(page.text)
+    assert "Caption &lt;b&gt;" in html
+
+
+# -- saves ------------------------------------------------------------------------------------
+
+
+class BrokenBackend(storage.MemoryBackend):
+    def __init__(self, full=True, fail_after=0):
+        super().__init__()
+        self.full = full
+        self.writes = 0
+        self.fail_after = fail_after
+
+    def set(self, key, value):
+        self.writes += 1
+        if self.writes > self.fail_after:
+            raise storage.StorageError("QuotaExceededError", full=self.full)
+        super().set(key, value)
+
+
+def test_store_round_trip_and_index():
+    store = storage.Store(storage.MemoryBackend())
+    sid = store.new_id()
+    assert store.save(sid, '{"a":1}', {"title": "T", "updated": 5})
+    assert store.load(sid) == '{"a":1}'
+    assert store.index()[sid]["title"] == "T"
+    assert [e[0] for e in store.entries()] == [sid]
+    assert all(k.startswith("coalitions:") for k in store.backend.keys())
+    store.delete(sid)
+    assert store.load(sid) is None and store.entries() == []
+
+
+def test_store_keeps_playing_in_memory_when_full():
+    backend = BrokenBackend(fail_after=2)
+    store = storage.Store(backend)
+    assert store.save("one", "1", {"updated": 1})
+    assert store.problem is None
+    assert not store.save("two", "2", {"updated": 2})
+    assert store.problem == storage.FULL
+    assert store.load("two") == "2" and store.load("one") == "1"
+    assert {e[0] for e in store.entries()} == {"one", "two"}
+
+
+def test_store_without_backend():
+    store = storage.Store(None)
+    assert store.problem == storage.UNAVAILABLE
+    store.save("x", "{}", {})
+    assert store.load("x") == "{}"
+
+
+def test_damaged_index_and_entries_do_not_break_the_list():
+    backend = storage.MemoryBackend({
+        storage.INDEX_KEY: "{not json",
+        storage.SAVE_PREFIX + "good": "{}",
+        storage.SAVE_PREFIX + "bad": "garbage",
+    })
+    store = storage.Store(backend)
+    assert store.index() == {}
+    assert {e[0] for e in store.entries()} == {"good", "bad"}
+
+
+# -- hot seat -------------------------------------------------------------------------------------
+
+
+def test_hot_seat_cover_logic():
+    m = Match.new("election-day", make_players(["human"] * 3), seed=9)
+    s = PlaySession(m, "id")
+    first = m.human_to_act()
+    assert s.cover_for() == first  # nobody has confirmed yet
+    s.confirm(first)
+    assert s.cover_for() is None and s.shown_seat() == first
+    m.apply(first, "pass")
+    nxt = m.human_to_act()
+    assert nxt != first and s.cover_for() == nxt
+    assert s.undo_for_cover() == first
+    s.confirm(nxt)
+    assert s.cover_for() is None and s.shown_seat() == nxt
+
+
+def test_one_human_never_covered():
+    m = Match.new("election-day", make_players(["human", "bot", "bot"]), seed=9)
+    s = PlaySession(m, "id")
+    m.advance()
+    assert s.cover_for() is None and s.shown_seat() == 0
+
+
+def test_spectator_shows_no_seat():
+    m = Match.new("election-day", make_players(["bot"] * 3), seed=9)
+    assert PlaySession(m, "id").shown_seat() is None
+
+
+def test_summary_is_json():
+    m = Match.new("election-day", make_players(["human", "bot", "bot"], names=["Ann"]), seed=9)
+    summary = PlaySession(m, "id").summary(m.game, 123)
+    assert json.loads(json.dumps(summary))["names"][0] == "Ann"
+    assert summary["status"].endswith("to play")
+
+
+def test_summaries_with_wrong_types_are_rebuilt():
+    assert storage.clean_summary({"id": "a", "names": ["A"], "moves": 3, "updated": 1.5}) is not None
+    assert storage.clean_summary({"id": "a", "names": 5}) is None
+    assert storage.clean_summary({"id": "a", "moves": "3"}) is None
+    assert storage.clean_summary(["x"]) is None
+
+
+def test_error_banner_escapes():
+    html = render.error_banner("boom <b>", "Traceback <script>")
+    assert "<script>" not in html and "&lt;script&gt;" in html and "data-error" in html
+
+
+def test_malformed_records_are_record_errors():
+    from app.session import match_from_text
+    from coalitions.core.errors import RecordError
+
+    m = Match.new("election-day", make_players(["human", "bot", "bot"]), seed=3)
+    for options in (1, "x", [None]):
+        rec = dict(m.record, options=options)
+        with pytest.raises(RecordError):
+            match_from_text(json.dumps(rec))
+    with pytest.raises(RecordError):
+        match_from_text("{oops")

@@ -1,0 +1,135 @@
+"""dist/ is a complete static site: its wheel, Pyodide files and config are
+consistent, and in chromium it starts with no request leaving 127.0.0.1."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import build
+
+APP_PAGE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
+READY_TIMEOUT_MS = 120_000
+
+
+def test_layout(built_dist: Path):
+    version = build.project_version()
+    expected = [
+        "index.html", "pyscript.toml", "py/main.py", build.wheel_name(version),
+        "pyscript/core.js", "pyscript/core.css",
+        *(f"pyodide/{name}" for name in build.PYODIDE_FILES),
+        "pyodide/pyodide-lock.json",
+        *(f"pyodide/{spec['file_name']}" for spec in build.VENDORED_WHEELS.values()),
+    ]
+    missing = [name for name in expected if not (built_dist / name).is_file()]
+    assert not missing
+    assert not list(built_dist.rglob("__pycache__"))
+    assert not list(built_dist.rglob("*.map"))
+    # Packages go only in the wheel; py/ holds the entry script and other loose files.
+    assert not (built_dist / "py" / "coalitions").exists()
+
+
+def test_wheel_record_matches_contents(built_dist: Path):
+    version = build.project_version()
+    with zipfile.ZipFile(built_dist / build.wheel_name(version)) as wheel:
+        names = wheel.namelist()
+        assert "coalitions/__init__.py" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        info = f"coalitions-{version}.dist-info"
+        meta = wheel.read(f"{info}/METADATA").decode()
+        assert f"Name: coalitions\nVersion: {version}\n" in meta
+        assert "Root-Is-Purelib: true" in wheel.read(f"{info}/WHEEL").decode()
+        record = {}
+        for line in wheel.read(f"{info}/RECORD").decode().splitlines():
+            name, digest, size = line.rsplit(",", 2)
+            record[name] = (digest, size)
+        assert set(record) == set(names)
+        for name in names:
+            if name == f"{info}/RECORD":
+                continue
+            data = wheel.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert record[name] == (f"sha256={digest}", str(len(data))), name
+    # Every module of the sources is in the wheel.
+    sources = {p.relative_to(build.PY_SRC).as_posix() for p in (build.PY_SRC / "coalitions").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= set(names)
+
+
+def test_wheel_is_reproducible(tmp_path: Path, built_dist: Path):
+    again = build.build_wheel(tmp_path)
+    assert again.read_bytes() == (built_dist / again.name).read_bytes()
+
+
+def test_lock_digests_match_shipped_wheels(built_dist: Path):
+    lock = json.loads((built_dist / "pyodide" / "pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == set(build.VENDORED_WHEELS)
+    for name, entry in lock["packages"].items():
+        path = built_dist / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"] == build.VENDORED_WHEELS[name]["sha256"]
+
+
+def test_config_is_local(built_dist: Path):
+    config = (built_dist / "pyscript.toml").read_text()
+    assert 'interpreter = "./pyodide/pyodide.mjs"' in config
+    for line in config.splitlines():
+        if "coalitions-" in line and ".whl" in line:
+            assert build.wheel_name(build.project_version()) in line
+
+
+def test_no_off_site_fetches_in_files(built_dist: Path):
+    problems, _notes = build.check_urls(built_dist)
+    assert problems == []
+
+
+def test_prefix_routing(dist_url_prefixed: str):
+    from urllib.error import HTTPError
+    from urllib.request import urlopen
+
+    assert dist_url_prefixed.endswith("/coalitions/")
+    with urlopen(dist_url_prefixed) as response:
+        assert b"pyscript" in response.read()
+    origin = dist_url_prefixed[: -len("coalitions/")]
+    with urlopen(origin) as response:  # redirected to the prefix
+        assert response.url == dist_url_prefixed
+    with pytest.raises(HTTPError) as error:
+        urlopen(origin + "index.html")
+    assert error.value.code == 404
+
+
+def test_site_starts_offline_in_chromium(chromium_browser, dist_url_prefixed: str):
+    """The app page under a sub-path becomes ready; every request stays on 127.0.0.1;
+    micropip loads from the shipped files."""
+    context = chromium_browser.new_context()
+    page = context.new_page()
+    requests, bad_responses, page_errors = [], [], []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("response", lambda r: r.status >= 400 and bad_responses.append(f"{r.status} {r.url}"))
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    try:
+        page.goto(dist_url_prefixed + APP_PAGE)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        version = page.evaluate(
+            """async () => {
+                const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", location.href).href);
+                const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+                await pyodide.loadPackage("micropip", { checkIntegrity: true });
+                return pyodide.runPython("import micropip; micropip.__version__");
+            }"""
+        )
+    finally:
+        context.close()
+    assert version == build.VENDORED_WHEELS["micropip"]["file_name"].split("-")[1]
+    off_site = [url for url in requests if urlsplit(url).hostname != "127.0.0.1" and not url.startswith("data:")]
+    assert off_site == []
+    assert not page_errors
+    assert [r for r in bad_responses if not r.endswith("/favicon.ico")] == []
+    loaded = {urlsplit(url).path for url in requests}
+    assert "/coalitions/pyodide/micropip-0.11.1-py3-none-any.whl" in loaded
+    assert "/coalitions/pyodide/pyodide.asm.wasm" in loaded

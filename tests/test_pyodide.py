@@ -1,0 +1,76 @@
+"""The built wheel under Pyodide (Node) plays exactly as the sources under CPython.
+
+Pyodide here is the copy in dist/pyodide/ (Python 3.14, WebAssembly), loaded by
+tests/pyodide/run_in_pyodide.mjs with no network access needed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HARNESS = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
+
+# (players, seed)
+CASES = [(4, 7)] + [(players, seed) for seed in (1, 2, 3) for players in (3, 5)]
+
+
+def play_argv(players: int, seed: int) -> list[str]:
+    return ["play", "election-day", "--players", str(players), "--seed", str(seed), "--json"]
+
+
+def run_cpython(argv: list[str]) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONHASHSEED": "0"}
+    return subprocess.run(
+        [sys.executable, "-m", "coalitions", *argv],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+
+
+def run_node(node: str, dist: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [node, str(HARNESS), "--dist", str(dist), *args],
+        cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def pyodide_results(node, built_dist) -> dict[tuple[int, int], dict]:
+    """All cases in one Pyodide boot."""
+    argvs = [play_argv(*case) for case in CASES]
+    proc = run_node(node, built_dist, "--batch", stdin=json.dumps(argvs))
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(proc.stdout)
+    return {case: result for case, result in zip(CASES, results)}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"players{c[0]}-seed{c[1]}")
+def test_play_matches_cpython(case, pyodide_results):
+    cpython = run_cpython(play_argv(*case))
+    assert cpython.returncode == 0, cpython.stderr
+    pyodide = pyodide_results[case]
+    assert pyodide["code"] == 0, pyodide["stderr"]
+    assert json.loads(pyodide["stdout"]) == json.loads(cpython.stdout)
+
+
+def test_runs_on_python_314(node, built_dist):
+    proc = run_node(node, built_dist, "--code", "import sys, coalitions; print(sys.version_info[:2], coalitions.__version__)")
+    assert proc.returncode == 0, proc.stderr
+    import build
+
+    assert proc.stdout.strip() == f"(3, 14) {build.project_version()}"
+
+
+def test_micropip_installs_the_wheel_offline(node, built_dist):
+    """micropip (and packaging) load from dist/pyodide with checked digests, then install our wheel."""
+    argv = play_argv(4, 7)
+    proc = run_node(node, built_dist, "--install", "micropip", "--", *argv)
+    assert proc.returncode == 0, proc.stderr
+    assert "micropip 0.11.1 loaded offline" in proc.stderr
+    assert json.loads(proc.stdout) == json.loads(run_cpython(argv).stdout)
