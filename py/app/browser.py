@@ -34,6 +34,15 @@ def NO_SCROLL():
     return to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries)
 
 
+def report_decision(ms, nxt):
+    """Hand the time of one bot decision to a benchmark that asked for it by
+    setting ``window.coalitionsBench`` to an array (scripts/bench_bots_browser.py);
+    costs nothing otherwise."""
+    bench = getattr(js.window, "coalitionsBench", None)
+    if nxt is not None and not nxt[2] and not nil(bench):
+        bench.push(ms)
+
+
 def console_info(*parts):
     js.console.info(" ".join(str(p) for p in parts))
 
@@ -289,6 +298,8 @@ class App:
         self.busy = False
         set_flag("data-ready", False)
         route = routes.parse(str(js.location.hash))
+        if self.route is None or route.path != self.route.path:
+            self.clear_flash()
         if route.flag("fast"):
             self.fast = True
         first = self.route is None
@@ -574,12 +585,16 @@ class App:
     async def run_bots(self, gen, session):
         try:
             while gen == self.gen and self.session is session:
-                if session.match.pending() is None:
+                started = js.performance.now()
+                nxt = session.match.pending()  # the bot's decision (or a forced move)
+                report_decision(js.performance.now() - started, nxt)
+                if nxt is None:
                     break
                 await asyncio.sleep(self.bot_delay())
                 if gen != self.gen or self.session is not session:
                     return
-                session.match.step()
+                seat, action, forced = nxt
+                session.match.apply(seat, action, forced=forced)
                 self.save()
                 self.draw_play()
         finally:
@@ -635,9 +650,17 @@ class App:
         self.draw_play()
         self.maybe_run_bots()
 
-    def flash(self, text):
+    def flash(self, text, kind="error"):
+        """A message about the last thing the player did; it replaces the previous
+        one and goes when the screen changes."""
+        self.clear_flash()
         if self.notices is not None:
-            self.notices.insertAdjacentHTML("beforeend", render.notice(text, "error", "message"))
+            self.notices.insertAdjacentHTML("beforeend", render.notice(text, kind, "message"))
+
+    def clear_flash(self):
+        old = qs('[data-notice="message"]', self.notices) if self.notices is not None else None
+        if not nil(old):
+            old.remove()
 
     def export(self):
         s = self.session
@@ -656,6 +679,9 @@ class App:
         a.click()
         a.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10000)
+        if not s.match.is_over():
+            # A record replays the whole game, hands and undealt cards included.
+            self.flash(f"Saved {name}. It holds the whole deal: keep it from the other players until the game is over.", "info")
 
     # -- import --------------------------------------------------------------------------------
 

@@ -153,6 +153,17 @@ def test_undo_then_reload_returns_to_the_same_position(open_page, dist_url):
     assert page.url == url
     assert position() == before
 
+    # exporting a game in progress warns that the file holds the whole deal
+    with page.expect_download() as info:
+        page.locator(".play-header [data-ui=export]").click()
+    record = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert not Match(record).is_over()
+    notice = page.locator('[data-notice="message"]')
+    assert notice.count() == 1 and "whole deal" in notice.inner_text()
+    with page.expect_download():
+        page.locator(".play-header [data-ui=export]").click()
+    assert notice.count() == 1, "a new message replaces the previous one"
+
     # a setup that cannot start shows the form with the reason
     goto_hash(page, "#/new/election-day?players=3&seats=human,robot,bot", "new")
     assert "human or bot" in page.locator("[data-form-error]").inner_text()
