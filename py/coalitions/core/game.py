@@ -198,9 +198,13 @@ class State:
 
     # -- shared behaviour -------------------------------------------------
 
-    # True when the last applied action revealed hidden information or drew
-    # something random: undo may not cross it.
+    # Set by `_apply` for the undo policy (core/match.py):
+    # `revealed`: the action showed a seat something it could not know before
+    # (another seat's hidden card, a card drawn at random): no undo across it.
+    # `shown`: the actor put a card from their own hidden hand on the table: the
+    # actor may take it back, but no other seat's undo may cross it.
     revealed = False
+    shown = False
 
     def is_over(self):
         return self.outcome() is not None
@@ -226,6 +230,7 @@ class State:
         is not legal. Returns the log events it produced."""
         self.check(seat, action)
         self.revealed = False
+        self.shown = False
         events = self._apply(seat, action)
         self.log.extend(events)
         return events

@@ -3,8 +3,9 @@ runs bots and forced moves, and applies the undo policy.
 
 Undo policy (after Board Game Arena): a human may take back their own last
 action while no other human has acted since and nothing hidden or random was
-revealed since (a card turned up, an Ace handed over, the end of a debate). Bot
-moves made after it are taken back with it.
+revealed since (a card turned up, an Ace handed over, the end of a debate, or a
+bot showing a card from its hand). Bot moves made after it that revealed
+nothing (a bot passing, say) and forced moves are taken back with it.
 """
 
 import copy
@@ -27,13 +28,13 @@ class Match:
     def _rebuild(self):
         rec = self.record
         self.state = start(self.game, rec)
-        self.reveals = []
+        self.reveals = []  # per move: (revealed, shown), see State.revealed
         self.forced = []
         moves = rec["moves"]
         for k in range(len(moves)):
             forced = self.state.auto_action() == tuple(moves[k]) if isinstance(moves[k], list) else False
             apply_step(self.state, moves, k)
-            self.reveals.append(bool(self.state.revealed))
+            self._note_reveals()
             self.forced.append(forced)
 
     # -- who's who --------------------------------------------------------------
@@ -66,8 +67,11 @@ class Match:
     def apply(self, seat, action, forced=False):
         self.state.apply(seat, action)  # raises IllegalActionError, state unchanged
         self.record["moves"].append([seat, action])
-        self.reveals.append(bool(self.state.revealed))
+        self._note_reveals()
         self.forced.append(forced)
+
+    def _note_reveals(self):
+        self.reveals.append((bool(self.state.revealed), bool(self.state.shown)))
 
     def pending(self):
         """The next automatic move (forced, or a bot's), or None if a human must
@@ -128,12 +132,13 @@ class Match:
     def _undo_point(self, seat):
         moves = self.record["moves"]
         for k in range(len(moves) - 1, -1, -1):
-            if self.reveals[k]:
+            revealed, shown = self.reveals[k]
+            if revealed:
                 return None
             s = moves[k][0]
-            if self.is_bot(s) or self.forced[k]:
+            if self.forced[k] or (self.is_bot(s) and not shown):
                 continue
-            return k if s == seat else None
+            return k if s == seat and not self.is_bot(s) else None
         return None
 
     def can_undo(self, seat):

@@ -280,6 +280,7 @@ class ElectionDayState(State):
             self.debate.append([cid, seat])
             self.passes[seat] = 0
             self.played = True
+            self.shown = True
             events.append(event(f"{_p(seat)} plays {describe(cid)}.", kind="play", seat=seat, card=cid))
         else:
             _, hand_suit, _, keep = action.split()
