@@ -5,7 +5,7 @@ import json
 import sys
 import time
 
-from .core.errors import CoalitionsError
+from .core.errors import CoalitionsError, OptionError
 from .core.match import Match
 from .core.records import dumps, loads, make_players, replay
 from .core.rng import Rng, mix
@@ -134,7 +134,10 @@ def bot_decision_times(game, players, games=20, level=None):
 
 def cmd_bench(args, out):
     game = get_game(args.game)
-    n = args.players or game.min_players
+    n = args.players if args.players is not None else game.min_players
+    game.check_players(n)
+    if args.n < 1:
+        raise OptionError(f"-n must be at least 1, not {args.n}")
     times = bot_decision_times(game, n, games=max(1, min(20, args.n // 50)))
     mean = sum(times) / len(times)
     print(

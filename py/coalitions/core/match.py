@@ -9,6 +9,8 @@ nothing (a bot passing, say) and forced moves are taken back with it.
 """
 
 import copy
+import hashlib
+import json
 
 from .bots import decide
 from .errors import CoalitionsError, IllegalActionError
@@ -18,7 +20,8 @@ from .records import apply_step, check_header, new_record, start
 
 class Match:
     def __init__(self, record):
-        self.game, self.record = check_header(record)
+        # A copy: playing and undoing change the match's record, never the caller's.
+        self.game, self.record = check_header(copy.deepcopy(record))
         self._rebuild()
 
     @classmethod
@@ -109,8 +112,9 @@ class Match:
 
     def _seed(self):
         seed = self.record.get("seed")
-        if seed is None:
-            seed = sum(ord(ch) for ch in repr(self.record.get("deal")))
+        if seed is None:  # an explicit deal: a stable hash of it
+            text = json.dumps(self.record.get("deal"), sort_keys=True, separators=(",", ":"))
+            seed = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
         return seed
 
     def human_to_act(self):

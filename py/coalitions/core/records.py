@@ -14,6 +14,7 @@ same code path as play.
 """
 
 import json
+import unicodedata
 
 from .errors import CoalitionsError, RecordError
 
@@ -24,13 +25,24 @@ MAX_MOVES = 20000
 MAX_CAPTION = 4000
 
 
+# Characters a name may not hold: control characters, line and paragraph
+# separators, and the bidirectional overrides that could reorder the text around
+# a name. Joiners (emoji sequences) and no-break spaces stay.
+_BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+
+
+def _allowed_in_name(ch):
+    return unicodedata.category(ch) not in ("Cc", "Zl", "Zp") and ch not in _BIDI_CONTROLS
+
+
 def clean_name(name, seat):
+    """A player's name as plain text: no control characters, at most MAX_NAME
+    characters, never empty. The app always inserts it as text, never as HTML."""
     if not isinstance(name, str):
         raise RecordError(f"player {seat + 1}'s name must be text")
-    name = "".join(ch for ch in name if ch.isprintable()).strip()
-    if not name:
-        name = f"Player {seat + 1}"
-    return name[:MAX_NAME]
+    name = "".join(ch if _allowed_in_name(ch) else " " for ch in name)
+    name = " ".join(part for part in name.split(" ") if part)[:MAX_NAME].rstrip()
+    return name or f"Player {seat + 1}"
 
 
 def make_players(kinds, names=None, levels=None):
@@ -104,6 +116,8 @@ def check_header(data):
     players = data.get("players")
     if not isinstance(players, list):
         raise RecordError("the record has no list of players")
+    if not isinstance(data.get("options") or {}, dict):
+        raise RecordError("the options must be an object mapping option names to values")
     try:
         game.check_players(len(players))
         options = game.check_options(data.get("options") or {})
@@ -119,7 +133,7 @@ def check_header(data):
         q = {"name": clean_name(p.get("name", ""), i), "kind": kind}
         if kind == "bot":
             level = p.get("level") or game.default_bot
-            if level not in game.bots:
+            if not isinstance(level, str) or level not in game.bots:
                 raise RecordError(f"player {i + 1}: {game.title} has no bot level {level!r}")
             q["level"] = level
         norm_players.append(q)

@@ -1,0 +1,179 @@
+"""The command line, run as a user would: python -m coalitions ..."""
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+from coalitions.core.records import replay
+from coalitions.registry import all_games
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    return subprocess.run(
+        [sys.executable, "-m", "coalitions", *map(str, args)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+
+
+def ok(*args):
+    p = run(*args)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stderr
+    return p.stdout
+
+
+def fails(*args, message):
+    """The command must fail cleanly: non-zero exit, no traceback, `message` on stderr."""
+    p = run(*args)
+    assert p.returncode != 0, p.stdout
+    assert "Traceback" not in p.stderr and "Traceback" not in p.stdout, p.stderr
+    assert re.search(message, p.stderr), p.stderr
+    return p.stderr
+
+
+@pytest.fixture(scope="module")
+def played():
+    """`play election-day --players 4 --seed 7 --json`, parsed."""
+    return json.loads(ok("play", "election-day", "--players", 4, "--seed", 7, "--json"))
+
+
+def test_games_lists_every_game():
+    lines = ok("games").splitlines()
+    assert len(lines) == len(all_games())
+    for g, line in zip(all_games(), lines):
+        assert line.split()[0] == g.id and g.title in line and f"{g.min_players}-{g.max_players} players" in line
+    meta = json.loads(ok("games", "--json"))
+    assert [m["id"] for m in meta] == [g.id for g in all_games()]
+
+
+def test_play_prints_the_public_log_and_the_result(played):
+    text = ok("play", "election-day", "--players", 4, "--seed", 7)
+    lines = text.splitlines()
+    assert lines[0].startswith("New game of Election Day for 4 players.")
+    assert "Debate 1 begins with" in text and "The election." in text
+    assert "{p" not in text  # seat placeholders are replaced by names
+    assert "Your face-down Ace" not in text  # private events stay private, even in a bot game
+    assert lines[-5] == "Result: " + played["summary"]
+    scores = [re.fullmatch(r"  (.+): (-?\d+)(  \(winner\))?", line) for line in lines[-4:]]
+    assert all(scores), lines[-4:]
+    assert [m.group(1) for m in scores] == played["players"]
+    assert [int(m.group(2)) for m in scores] == played["scores"]
+    assert [i for i, m in enumerate(scores) if m.group(3)] == played["winners"]
+
+
+def test_play_json_is_complete_and_deterministic(played):
+    again = ok("play", "election-day", "--players", 4, "--seed", 7, "--json")
+    assert json.loads(again) == played
+    assert played["game"] == "election-day" and played["seed"] == 7 and played["finished"] is True
+    assert len(played["scores"]) == 4 and all(0 <= w < 4 for w in played["winners"])
+    assert played["moves"] == len(played["record"]["moves"]) > 0
+    _, state = replay(played["record"])
+    assert state.outcome().scores == played["scores"] and state.outcome().winners == played["winners"]
+    other = json.loads(ok("play", "election-day", "--players", 4, "--seed", 8, "--json"))
+    assert other["record"]["moves"] != played["record"]["moves"]
+
+
+def test_play_options_and_bot_levels():
+    out = json.loads(ok("play", "election-day", "--players", 3, "--seed", 1, "--bots", "random,good,random",
+                        "--option", "pawns=true", "--option", "no_winner=closest", "--json"))
+    assert out["options"]["pawns"] is True and out["options"]["no_winner"] == "closest"
+    assert [p.get("level") for p in out["record"]["players"]] == ["random", "good", "random"]
+    assert out["winners"], "with the 'closest' variant somebody always wins"
+
+
+def test_replay_a_record_file(tmp_path, played):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played["record"]), encoding="utf-8")
+    text = ok("replay", path)
+    play_text = ok("play", "election-day", "--players", 4, "--seed", 7)
+    assert play_text.startswith(text)
+    assert text.rstrip("\n").splitlines()[-1] == "Result: " + played["summary"]
+    assert json.loads(ok("replay", path, "--json")) == played
+    wrapped = tmp_path / "output.json"  # the whole `play --json` output is accepted too
+    wrapped.write_text(json.dumps(played), encoding="utf-8")
+    assert json.loads(ok("replay", wrapped, "--json")) == played
+
+
+def test_replay_an_unfinished_record(tmp_path, played):
+    rec = dict(played["record"], moves=played["record"]["moves"][:6])
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    assert ok("replay", path).splitlines()[-1] == "Replayed 6 moves; the game is not over."
+    out = json.loads(ok("replay", path, "--json"))
+    assert out["finished"] is False and out["scores"] is None and out["moves"] == 6
+
+
+@pytest.mark.parametrize("name,content,message", [
+    ("notjson.json", "this is not JSON", r"not valid JSON"),
+    ("truncated.json", None, r"truncated"),
+    ("binary.json", b"\xff\xfe\xfa", r"not text"),
+    ("list.json", "[1, 2, 3]", r"a record is a JSON object"),
+    ("future.json", {"version": 2}, r"newer version"),
+    ("chess.json", {"game": "chess"}, r"unknown game 'chess'"),
+    ("players.json", {"players": [{"name": "A", "kind": "human"}]}, r"3 to 5 players"),
+    ("options.json", {"options": ["pawns"]}, r"options must be an object"),
+    ("illegal.json", {"moves": [[0, "play nonsense"]]}, r"step 1 \('play nonsense' by seat 0\)"),
+])
+def test_replay_refuses_bad_files_cleanly(tmp_path, played, name, content, message):
+    path = tmp_path / name
+    if content is None:
+        text = json.dumps(played["record"])
+        content = text[: len(text) // 2]
+    if isinstance(content, dict):
+        content = json.dumps(dict(played["record"], **content))
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    path.write_bytes(content)
+    err = fails("replay", path, message=r"^error: .*" + message)
+    assert err.count("\n") == 1  # one line, for people
+
+
+def test_replay_of_a_missing_file():
+    fails("replay", ROOT / "no-such-record.json", message=r"^error: .*No such file")
+
+
+def test_bench_reports_playouts_per_second():
+    lines = ok("bench", "election-day", "-n", 20).splitlines()
+    assert re.fullmatch(r"good bot: \d+ decisions, mean [\d.]+ ms, median [\d.]+ ms, max [\d.]+ ms", lines[0])
+    assert lines[-2].startswith("20 random election-day playouts with 3 players in ")
+    m = re.fullmatch(r"(\d+\.\d) playouts per second", lines[-1])
+    assert m and float(m.group(1)) > 0
+
+
+def test_arena_reports_win_rates():
+    lines = ok("arena", "election-day", "--bots", "good,random,random", "-n", 6).splitlines()
+    assert lines[0] == "6 games of Election Day, seats: good, random, random (rotated each game)"
+    assert re.fullmatch(r"  good +win rate per seat +[\d.]+%  \([\d.]+ wins in 6 seats\)", lines[1])
+    assert re.fullmatch(r"  random +win rate per seat +[\d.]+%  \([\d.]+ wins in 12 seats\)", lines[2])
+    assert lines[3].startswith("  games nobody won: ")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "chess"], r"unknown game 'chess' \(known games: election-day\)"),
+    (["bench", "chess", "-n", "1"], r"unknown game 'chess'"),
+    (["rules", "chess"], r"unknown game 'chess'"),
+    (["arena", "chess", "--bots", "good,random,random"], r"unknown game 'chess'"),
+    (["play", "election-day", "--players", "9"], r"Election Day is for 3 to 5 players, not 9"),
+    (["play", "election-day", "--players", "2"], r"not 2"),
+    (["play", "election-day", "--players", "0"], r"not 0"),
+    (["bench", "election-day", "-n", "5", "--players", "7"], r"3 to 5 players"),
+    (["arena", "election-day", "--bots", "good,random", "-n", "2"], r"3 to 5 players, not 2"),
+    (["play", "election-day", "--bots", "genius"], r"no bot level 'genius'"),
+    (["play", "election-day", "--players", "4", "--bots", "good,random"], r"one bot level per seat"),
+    (["play", "election-day", "--option", "pawns"], r"NAME=VALUE"),
+    (["play", "election-day", "--option", "pawns=maybe"], r"pawns.*true or false"),
+    (["play", "election-day", "--option", "jokers=1"], r"no option 'jokers'"),
+    (["play", "election-day", "--seed", "-1"], r"seed must be a whole number"),
+    (["play", "election-day", "--players", "four"], r"invalid int value"),
+    (["dance"], r"invalid choice"),
+])
+def test_bad_arguments_fail_cleanly(args, message):
+    fails(*args, message=message)

@@ -1,0 +1,310 @@
+"""Property tests over every registered game, every player count and random
+option sets: termination, conservation of cards, JSON round trips, replay
+determinism, hidden information in views, and refusal of illegal actions.
+
+Games are played by random legal moves drawn from our own Rng, so Hypothesis
+only draws the seed, the options and a few points of interest; each example is
+a whole game. A new game must add its helpers to CONSERVATION, SECRETS and
+FOREIGN below (the tests fail for a game without them)."""
+
+import copy
+import json
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from coalitions.core.errors import IllegalActionError
+from coalitions.core.match import Match
+from coalitions.core.records import make_players, new_record, replay
+from coalitions.core.rng import Rng, mix
+from coalitions.games.election_day.data import ACES, COURTS, EXCUSE, NUMBER_CARDS, PAWNS
+from coalitions.registry import all_games
+
+GAMES = all_games()
+CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
+IDS = [f"{g.id}-{n}p" for g, n in CASES]
+MAX_ACTIONS = 2000  # random games observed so far take under 200 actions
+
+PROPS = settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+def options_for(game):
+    fields = {}
+    for o in game.options:
+        if o.kind == "bool":
+            fields[o.name] = st.booleans()
+        else:
+            fields[o.name] = st.sampled_from([c[0] for c in o.choices])
+    return st.fixed_dictionaries(fields)
+
+
+def random_game(game, players, options, seed, limit=MAX_ACTIONS):
+    """Yield (state, seat, action) before each random legal action, then the
+    state once more with seat and action None. Fails past `limit` actions."""
+    state = game.new(players, options, seed=seed)
+    rng = Rng(mix(seed, 0xC0A1))
+    for _ in range(limit):
+        if state.is_over():
+            yield state, None, None
+            return
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        yield state, seat, action
+        state.apply(seat, action)
+    pytest.fail(f"{game.id} with {players} players, seed {seed}, {options}: no end after {limit} actions")
+
+
+def dump(state):
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def tokens(obj):
+    """Every lower-case word or hyphenated id written in a string value of a JSON
+    value (card ids, suit ids; not dict keys such as option names, nor
+    capitalised names like 'the Battle')."""
+    if isinstance(obj, dict):
+        return {t for v in obj.values() for t in tokens(v)}
+    if isinstance(obj, list):
+        return {t for v in obj for t in tokens(v)}
+    if not isinstance(obj, str):
+        return set()
+    return set(re.findall(r"(?<![A-Za-z0-9-])[a-z0-9]+(?:-[a-z0-9]+)*(?![A-Za-z0-9-])", obj))
+
+
+def keys_of(obj):
+    if isinstance(obj, dict):
+        return set(obj) | {k for v in obj.values() for k in keys_of(v)}
+    if isinstance(obj, list):
+        return {k for v in obj for k in keys_of(v)}
+    return set()
+
+
+# -- per-game helpers -------------------------------------------------------------
+
+
+def ed_places(state):
+    """Election Day: (the chosen deck, every card where it lies now)."""
+    o = state.options
+    deck = list(NUMBER_CARDS) + list(ACES)
+    deck += list(PAWNS) if o["pawns"] else []
+    deck += list(COURTS) if o["courts"] else []
+    deck += [EXCUSE] if o["excuse"] else []
+    places = [c for h in state.hands for c in h]
+    places += ["ace-" + s for s in state.aces]
+    places += state.pile + state.removed + state.out
+    places += [c for c, _ in state.debate]
+    places += [c for s in state.track for c in state.track[s]]
+    return deck, places
+
+
+def ed_secrets(state, seat, view):
+    """Election Day: check the view's own fields; return the ids it must not show."""
+    over = state.is_over()
+    if seat is None:
+        assert view["hand"] is None and view["ace"] is None and view["legal"] == []
+    else:
+        assert view["hand"] == state.hands[seat]
+        assert view["ace"] == state.aces[seat]
+    assert view["aces"] == (state.aces if over else None)
+    assert view["hand_counts"] == [len(h) for h in state.hands]
+    shown = tokens(view["legal"])  # the tokenizer finds ids inside action texts
+    assert {a[5:] for a in view["legal"] if a.startswith("play ")} <= shown
+    hidden = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+    return hidden | set(state.pile) | set(state.removed)
+
+
+def ed_foreign(state, seat):
+    """Election Day: actions `seat` could only take with another seat's cards."""
+    mine = state.aces[seat]
+    acts = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            continue
+        for c in hand:
+            if c.startswith("ace-"):
+                acts += [f"ace {c[4:]} keep {mine}", f"ace {c[4:]} keep {c[4:]}"]
+            else:
+                acts.append("play " + c)
+    acts += ["play " + c for c in state.pile + state.removed + state.out]
+    return acts
+
+
+CONSERVATION = {"election-day": ed_places}
+SECRETS = {"election-day": ed_secrets}
+FOREIGN = {"election-day": ed_foreign}
+
+
+def test_every_game_has_property_helpers():
+    for g in GAMES:
+        assert g.id in CONSERVATION and g.id in SECRETS and g.id in FOREIGN, g.id
+
+
+# -- properties --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@PROPS
+@given(data=st.data(), seed=SEEDS)
+def test_random_play_ends_and_conserves_cards(game, players, data, seed):
+    options = data.draw(options_for(game), label="options")
+    places = CONSERVATION[game.id]
+    steps = 0
+    for state, seat, action in random_game(game, players, options, seed):
+        deck, where = places(state)
+        assert Counter(where) == Counter(deck), f"after {steps} actions"
+        assert len(set(deck)) == len(deck)
+        steps += seat is not None
+    assert state.is_over() and state.to_act() == []
+    out = state.outcome()
+    assert len(out.scores) == players and all(0 <= w < players for w in out.winners)
+    assert steps <= MAX_ACTIONS
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@PROPS
+@given(data=st.data(), seed=SEEDS)
+def test_json_round_trip_and_restored_state_continues_identically(game, players, data, seed):
+    options = data.draw(options_for(game), label="options")
+    points = data.draw(st.sets(st.integers(0, 150), min_size=1, max_size=4), label="points")
+    restored = []
+    for k, (state, seat, action) in enumerate(random_game(game, players, options, seed)):
+        if k in points or seat is None:
+            original = state.to_json()
+            text = json.dumps(original)
+            again = game.State.from_json(json.loads(text))
+            assert again.to_json() == original
+            assert game.State.from_json(state.to_json()).to_json() == original
+            restored.append(again)
+        for r in restored:
+            assert dump(r) == dump(state)
+            if seat is not None:
+                assert r.legal_actions(seat) == state.legal_actions(seat)
+                r.apply(seat, action)
+    for r in restored:
+        assert r.is_over() and r.outcome().to_json() == state.outcome().to_json()
+        for s in list(range(players)) + [None]:
+            assert r.view(s) == state.view(s)
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@PROPS
+@given(data=st.data(), seed=SEEDS)
+def test_replaying_a_record_is_deterministic(game, players, data, seed):
+    options = data.draw(options_for(game), label="options")
+    moves, snapshots = [], []
+    for state, seat, action in random_game(game, players, options, seed):
+        snapshots.append(dump(state))
+        if seat is not None:
+            moves.append([seat, action])
+    record = new_record(game.id, make_players(["human"] * players), options, seed=seed)
+    record["moves"] = moves
+    _, first = replay(copy.deepcopy(record))
+    _, second = replay(copy.deepcopy(record))
+    assert dump(first) == dump(second) == dump(state)
+    cut = data.draw(st.integers(0, len(moves)), label="upto")
+    _, part = replay(copy.deepcopy(record), upto=cut)
+    assert dump(part) == snapshots[cut]
+    assert part.is_over() == (cut == len(moves))
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@PROPS
+@given(data=st.data(), seed=SEEDS)
+def test_bot_matches_with_the_same_seed_are_identical(game, players, data, seed):
+    options = data.draw(options_for(game), label="options")
+    levels = data.draw(st.lists(st.sampled_from(sorted(game.bots)), min_size=players, max_size=players))
+
+    def play():
+        m = Match.new(game.id, make_players(["bot"] * players, levels=levels), options, seed=seed)
+        m.advance(limit=MAX_ACTIONS)
+        assert m.is_over()
+        return m
+
+    a, b = play(), play()
+    assert json.dumps(a.record) == json.dumps(b.record)
+    assert dump(a.state) == dump(b.state)
+    _, again = replay(copy.deepcopy(a.record))
+    assert dump(again) == dump(a.state)
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@PROPS
+@given(data=st.data(), seed=SEEDS)
+def test_views_hide_other_seats_cards_the_pile_and_private_events(game, players, data, seed):
+    options = data.draw(options_for(game), label="options")
+    secrets = SECRETS[game.id]
+    for state, _, _ in random_game(game, players, options, seed):
+        for seat in [None] + list(range(players)):
+            view = state.view(seat)
+            hidden = secrets(state, seat, view)
+            leaked = hidden & tokens(view)
+            assert not leaked, f"seat {seat} sees {sorted(leaked)}"
+            assert not {"seed", "rng", "hands", "pile"} & keys_of(view)
+            for log in (view["log"], state.log_for(seat)):
+                for ev in log:
+                    assert ev.get("to") is None or (seat is not None and seat in ev["to"]), ev
+            assert len(view["log"]) == sum(
+                1 for ev in state.log if ev.get("to") is None or (seat is not None and seat in ev["to"])
+            )
+
+
+GARBAGE = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["", " ", "pass ", "PASS", "play", "play ", "play excuse", "ace", "ace moons",
+                     "ace moons keep", "ace moons keep suns keep", "play ace-moons", "\x00", "play\nbattle"]),
+)
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@PROPS
+@given(data=st.data(), seed=SEEDS)
+def test_illegal_actions_raise_and_change_nothing(game, players, data, seed):
+    options = data.draw(options_for(game), label="options")
+    points = data.draw(st.sets(st.integers(0, 120), min_size=1, max_size=5), label="points")
+    garbage = data.draw(st.lists(GARBAGE, min_size=3, max_size=8), label="garbage")
+    foreign = FOREIGN[game.id]
+
+    def refused(state, seat, action):
+        before = dump(state)
+        log_len = len(state.log)
+        with pytest.raises(IllegalActionError):
+            state.apply(seat, action)
+        assert dump(state) == before and len(state.log) == log_len
+
+    tried = 0
+    for k, (state, seat, action) in enumerate(random_game(game, players, options, seed)):
+        if seat is None:
+            for s in range(players):
+                refused(state, s, "pass")
+                refused(state, s, action or "pass")
+            break
+        if k not in points:
+            continue
+        legal = state.legal_actions(seat)
+        for junk in garbage:
+            if junk not in legal:
+                refused(state, seat, junk)
+                tried += 1
+        for other in range(players):
+            if other != seat:
+                refused(state, other, action)
+                for a in legal:
+                    refused(state, other, a)
+        for a in foreign(state, seat):
+            assert a not in legal
+            refused(state, seat, a)
+        for bad_seat in (-1, players, True, None, "0", 0.0):
+            refused(state, bad_seat, action)
+        for bad_action in (None, 3, [action], action.encode()):
+            refused(state, seat, bad_action)
+    assert state.is_over()
