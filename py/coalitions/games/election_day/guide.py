@@ -109,8 +109,8 @@ INTERPRETATIONS = [
         "text": "The highest cards of a suit are taken by rank; cards of rank 0 (Aces, Pawns, Courts) can be placed "
                 "too when a Prince has nothing better, and count as cards for the election tie-break. A card "
                 "already placed beside one Crown is not placed again: the second place takes its highest card "
-                "among those left. Among cards of equal rank (only possible at rank 0), a card that no other tied "
-                "Prince shares is preferred, then the fixed deck order.",
+                "among those left. Among cards of equal rank (only possible at rank 0), a tied Prince prefers the "
+                "card that the fewest other tied Princes share (best, none of them), then the fixed deck order.",
     },
     {
         "title": "Ties for first between three or more Princes",

@@ -108,7 +108,7 @@ class ElectionDayState(State):
             raise OptionError(f"bad explicit deal: {exc}") from None
         if len(aces) != n or len(hands) != n:
             raise OptionError(f"an explicit deal needs one Ace and one hand for each of the {n} players")
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise OptionError(f"the dealer must be a seat from 0 to {n - 1}")
         for s in aces:
             if s not in SUITS:
@@ -116,7 +116,7 @@ class ElectionDayState(State):
         seen = ["ace-" + s for s in aces]
         allowed = set(self._deck()) | set(ACES)
         for cid in [c for h in hands for c in h] + pile + removed:
-            if cid not in CARDS:
+            if not isinstance(cid, str) or cid not in CARDS:
                 raise OptionError(f"unknown card {cid!r} in the deal")
             if cid not in allowed:
                 raise OptionError(f"{describe(cid)} is not in the deck with these options")

@@ -37,6 +37,11 @@ def _ranked(cards, suit, n):
     return mine[:n]
 
 
+def _capitalized(text):
+    """A card description at the start of a sentence: 'The Pact (9: ...)'."""
+    return text[:1].upper() + text[1:]
+
+
 def _counts_text(counts):
     parts = [f"{SUIT_NAMES[s]} {counts[s]}" for s in sorted(SUITS, key=lambda s: -counts[s]) if counts[s]]
     return ", ".join(parts) if parts else "no suit symbols at all"
@@ -119,7 +124,7 @@ def score_debate(cards):
             available.remove(cid)
         for cid in shared:
             lines.append(
-                f"{describe(cid)} is the highest card of both "
+                f"{_capitalized(describe(cid))} is the highest card of both "
                 + " and ".join(SUIT_NAMES[s] for s in claims[cid])
                 + ": it is set aside and they look at their next highest card."
             )
@@ -154,7 +159,7 @@ def election(track):
         lines.append(
             "Tie between "
             + " and ".join(SUIT_NAMES[r[0]] for r in tied)
-            + f" at {best[1]} with {best[2]} cards each: no Prince is elected."
+            + f" at {best[1]} with {best[2]} card{'s' if best[2] != 1 else ''} each: no Prince is elected."
         )
         return ranking, None, lines
     if len(tied_total) > 1:
