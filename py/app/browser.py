@@ -91,7 +91,7 @@ def probe_local_storage():
         ls = js.window.localStorage
         if nil(ls):
             return None
-        key = storage.PREFIX + "probe"
+        key = site_prefix() + "probe"
         ls.setItem(key, "1")
         ok = ls.getItem(key) == "1"
         ls.removeItem(key)
@@ -151,6 +151,11 @@ def when_text(ms):
         return ""
 
 
+def site_prefix():
+    """The localStorage key prefix of this copy of the site (see app.storage)."""
+    return storage.prefix_for(str(js.location.pathname))
+
+
 def page_base():
     """The page's URL without the hash (works at / and under a sub-path)."""
     href = str(js.location.href)
@@ -184,7 +189,7 @@ class App:
         self.doc = js.document
         self.root = self.doc.getElementById("app")
         self.notices = qs("[data-notices]")  # None if the shell lacks it
-        self.store = storage.Store(probe_local_storage())
+        self.store = storage.Store(probe_local_storage(), site_prefix())
         self.route = None
         self.session = None
         self.gen = 0  # bumped on every screen change: a running bot loop stops

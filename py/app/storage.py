@@ -3,6 +3,15 @@
     coalitions:save:<id>   the record, as JSON (coalitions.core.records.dumps)
     coalitions:index       JSON list of small summaries, newest first
 
+localStorage belongs to the origin, and every GitHub Pages project site of a
+user shares one origin (https://user.github.io/a/, /b/, ...). A site served
+under a sub-path therefore adds its path to the prefix
+('coalitions:/a/:save:<id>'), so two copies of Coalitions never see or overwrite
+each other's games; a site at the root keeps the plain prefix.
+
+One save may take at most MAX_SAVE_CHARS characters (a record holds moves, never
+logs, so a real game is a few kilobytes); a longer one stays in memory.
+
 The store works over any backend with get/set/remove/keys (localStorage in the
 page, a dict in tests). When the backend fails (blocked, full) the store keeps
 working in memory and says so in `problem`, which the app shows as a notice.
@@ -14,6 +23,7 @@ import random
 PREFIX = "coalitions:"
 SAVE_PREFIX = PREFIX + "save:"
 INDEX_KEY = PREFIX + "index"
+MAX_SAVE_CHARS = 256 * 1024
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 UNAVAILABLE = (
@@ -26,6 +36,21 @@ FULL = (
     "Games are kept in memory until you close the page; delete old saves or use "
     "“Export record” to keep this one."
 )
+
+
+TOO_BIG = (
+    "This game's record is too long to save in the browser ({size} KB; one save may take "
+    "{limit} KB), so it is kept in memory until you close the page. Use “Export record” to keep it."
+)
+
+
+def prefix_for(site_path=""):
+    """The key prefix of the site served at `site_path` (the URL path of its
+    index.html's folder, like '/' or '/coalitions/')."""
+    site_path = site_path or "/"
+    if not site_path.endswith("/"):
+        site_path = site_path.rsplit("/", 1)[0] + "/"
+    return PREFIX if site_path == "/" else f"{PREFIX}{site_path}:"
 
 
 class StorageError(Exception):
@@ -54,10 +79,13 @@ class MemoryBackend:
 
 
 class Store:
-    def __init__(self, backend=None):
+    def __init__(self, backend=None, prefix=PREFIX):
         self.backend = backend
         self.memory = MemoryBackend()
         self.problem = None
+        self.prefix = prefix
+        self.save_prefix = prefix + "save:"
+        self.index_key = prefix + "index"
         if backend is None:
             self.problem = UNAVAILABLE
 
@@ -105,7 +133,7 @@ class Store:
 
     def index(self):
         """{id: summary} from the index; a damaged index reads as empty."""
-        text = self._get(INDEX_KEY)
+        text = self._get(self.index_key)
         if not text:
             return {}
         try:
@@ -121,7 +149,7 @@ class Store:
 
     def _write_index(self, entries):
         items = sorted(entries.values(), key=lambda e: -(e.get("updated") or 0))
-        return self._set(INDEX_KEY, json.dumps(items, ensure_ascii=False))
+        return self._set(self.index_key, json.dumps(items, ensure_ascii=False))
 
     # -- saves ----------------------------------------------------------------------
 
@@ -134,12 +162,19 @@ class Store:
                 return sid
 
     def ids(self):
-        return {k[len(SAVE_PREFIX):] for k in self._keys() if k.startswith(SAVE_PREFIX)}
+        return {k[len(self.save_prefix):] for k in self._keys() if k.startswith(self.save_prefix)}
 
     def save(self, save_id, record_text, summary):
         """Store a record and its summary. Returns True if it reached the
         backend, False if it is only kept in memory (see `problem`)."""
-        ok = self._set(SAVE_PREFIX + save_id, record_text)
+        key = self.save_prefix + save_id
+        if len(record_text) > MAX_SAVE_CHARS:
+            self._remove(key)  # an older, shorter version would resume at the wrong position
+            self.memory.set(key, record_text)
+            self.problem = TOO_BIG.format(size=len(record_text) // 1024, limit=MAX_SAVE_CHARS // 1024)
+            ok = False
+        else:
+            ok = self._set(key, record_text)
         entries = self.index()
         entries[save_id] = dict(summary, id=save_id)
         ok = self._write_index(entries) and ok
@@ -147,10 +182,10 @@ class Store:
 
     def load(self, save_id):
         """The record text, or None if there is no such save."""
-        return self._get(SAVE_PREFIX + save_id)
+        return self._get(self.save_prefix + save_id)
 
     def delete(self, save_id):
-        self._remove(SAVE_PREFIX + save_id)
+        self._remove(self.save_prefix + save_id)
         entries = self.index()
         if save_id in entries:
             del entries[save_id]

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import random
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
+from app.storage import prefix_for
 from coalitions.core.match import Match
 from coalitions.core.records import dumps, make_players
 from coalitions.registry import get_game
@@ -25,7 +27,7 @@ def site(request, dist_url, dist_url_prefixed):
     return dist_url if request.param == "root" else dist_url_prefixed
 
 
-def test_play_against_bots_to_the_end(open_page, site):
+def test_play_against_bots_to_the_end(open_page, site, dist_url):
     page = open_page(site + NEW_4P)
     wait_ready(page, "play")
     sid = save_id_of(page)
@@ -45,7 +47,10 @@ def test_play_against_bots_to_the_end(open_page, site):
     assert page.locator("[data-ui=undo]").count() == 0
 
     # the save index knows the game is finished
-    index = json.loads(save_keys(page)["coalitions:index"])
+    # (under a sub-path the keys carry the site's path: app.storage.prefix_for)
+    prefix = prefix_for(urlsplit(page.url).path)
+    assert prefix == ("coalitions:" if site == dist_url else "coalitions:/coalitions/:")
+    index = json.loads(save_keys(page)[prefix + "index"])
     assert index[0]["id"] == sid and index[0]["finished"]
 
     with page.expect_download() as info:

@@ -1,0 +1,57 @@
+"""Saved games in localStorage (py/app/storage.py): one namespace per copy of the
+site, so project sites sharing a GitHub Pages origin never meet, and a cap on
+what one save may take."""
+
+import json
+
+from app import storage
+
+RECORD = json.dumps({"format": "coalitions-record", "moves": []})
+
+
+def summary(title="A game"):
+    return {"title": title, "game": "election-day", "moves": 0, "finished": False, "updated": 1}
+
+
+def test_prefix_follows_the_sites_folder():
+    assert storage.prefix_for("/") == storage.prefix_for("/index.html") == storage.prefix_for("") == "coalitions:"
+    assert storage.prefix_for("/coalitions/") == storage.prefix_for("/coalitions/index.html") == "coalitions:/coalitions/:"
+    assert storage.prefix_for("/a/b/index.html") == "coalitions:/a/b/:"
+
+
+def test_two_project_sites_on_one_origin_keep_their_own_games():
+    origin = storage.MemoryBackend()  # one localStorage for https://user.github.io
+    root = storage.Store(origin, storage.prefix_for("/"))
+    site_a = storage.Store(origin, storage.prefix_for("/coalitions/"))
+    site_b = storage.Store(origin, storage.prefix_for("/games/"))
+    root.save("r1", RECORD, summary("root"))
+    site_a.save("a1", RECORD, summary("a"))
+    site_b.save("b1", RECORD, summary("b"))
+    assert root.ids() == {"r1"} and site_a.ids() == {"a1"} and site_b.ids() == {"b1"}
+    assert [e["title"] for e in site_a.index().values()] == ["a"]
+    site_a.delete("a1")
+    assert root.ids() == {"r1"} and site_b.ids() == {"b1"} and site_a.ids() == set()
+    assert set(origin.keys()) == {
+        "coalitions:save:r1", "coalitions:index",
+        "coalitions:/games/:save:b1", "coalitions:/games/:index", "coalitions:/coalitions/:index",
+    }
+
+
+def test_a_save_over_the_cap_stays_in_memory_and_says_so():
+    backend = storage.MemoryBackend()
+    store = storage.Store(backend)
+    assert store.save("g1", RECORD, summary())
+    huge = " " * (storage.MAX_SAVE_CHARS + 1)
+    assert store.save("g1", huge, summary()) is False
+    assert "too long" in store.problem and "Export record" in store.problem
+    assert "coalitions:save:g1" not in backend.data, "the older, shorter save is not left behind"
+    assert store.load("g1") == huge  # still playable in this page
+    other = storage.Store(backend)  # after a reload: the game is gone, nothing is half-written
+    assert other.load("g1") is None and other.entries() == []
+
+
+def test_a_save_at_the_cap_is_stored():
+    backend = storage.MemoryBackend()
+    store = storage.Store(backend)
+    assert store.save("g1", "x" * storage.MAX_SAVE_CHARS, summary())
+    assert store.problem is None and len(backend.data["coalitions:save:g1"]) == storage.MAX_SAVE_CHARS
