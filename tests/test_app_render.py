@@ -18,7 +18,7 @@ from app.games import election_day as ed_renderer, generic, renderer_for  # noqa
 from app.session import PlaySession  # noqa: E402
 from coalitions.core.match import Match  # noqa: E402
 from coalitions.core.records import make_players  # noqa: E402
-from coalitions.registry import get_game  # noqa: E402
+from coalitions.registry import all_games, get_game  # noqa: E402
 
 EVIL = '<img src=x onerror=alert(1)>'
 
@@ -174,6 +174,35 @@ def test_every_legal_action_has_a_labelled_button_through_a_whole_game():
         assert "data-result" in html
         assert Elements(html).with_attr("data-action") == []
     assert seen_ace, "no seed gave a seat an Ace in hand"
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_every_game_draws_a_button_per_legal_action_for_every_player_count(game_id):
+    """Each registered game, through its own renderer, at every decision of a
+    whole game between random bots: one labelled button per legal action, names
+    as text, and the result drawn at the end with no action left."""
+    game = get_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        names = [EVIL] + [f"P{i}" for i in range(1, players)]
+        m = Match.new(game_id, make_players(["bot"] * players, names=names, levels=["random"] * players),
+                      seed=players)
+        decisions = 0
+        phases = set()
+        while not m.is_over():
+            seat = m.to_act()[0]
+            phase = m.state.view(seat).get("phase")
+            # every kind of decision once, then a sample (parsing the whole page each time is slow)
+            if phase not in phases or decisions % 11 == 0:
+                phases.add(phase)
+                view, html = table_html(m, seat)
+                check_buttons(view, html)
+                assert "<img" not in html
+            decisions += 1
+            m.step()
+        for seat in (0, None):
+            view, html = table_html(m, seat)
+            assert "data-result" in html and "<img" not in html
+            assert Elements(html).with_attr("data-action") == []
 
 
 def test_read_only_table_has_no_action_buttons():
