@@ -1,0 +1,62 @@
+"""Koalition in the browser: a whole 8-player game (one human, seven bots) and a
+3-player hot-seat game, played to the bonus round by clicking data-action
+buttons; the reference cards open at any time; hands stay covered between
+players."""
+
+from __future__ import annotations
+
+import random
+
+from .pages import play_to_the_end, wait_ready
+
+
+def check_final_screen(page, players):
+    assert page.locator("[data-result]").is_visible()
+    assert page.locator("[data-ranking] tbody tr").count() == players
+    summary = page.locator("[data-result-summary]").inner_text()
+    assert "wins" in summary or "share" in summary, summary
+    assert "{p" not in page.locator("[data-result]").inner_text(), "a seat placeholder was left in the text"
+    assert page.locator("[data-score-pad] [data-pad-seat]").count() == players
+    assert page.locator("[data-pad-results] li").count() == 12, "one line per country on the score pad"
+    assert page.locator("[data-action]").count() == 0
+
+
+def test_eight_players_one_human_to_the_bonus_round(open_page, dist_url):
+    page = open_page(dist_url + "#/new/koalition?players=8&seats=human,bot,bot,bot,bot,bot,bot,bot&seed=3")
+    wait_ready(page, "play")
+    assert page.locator("[data-seats], .seats [data-seat]").count() == 8
+    assert page.locator("[data-country]").count() == 1
+    assert page.locator("[data-vp-table] tbody tr").count() == 8
+    # the reference cards open at any time
+    for ref in ("poll", "countries"):
+        page.locator(f'[data-reference="{ref}"] summary').click()
+        assert page.locator(f'[data-reference="{ref}"] table').is_visible()
+    assert page.locator('[data-reference="poll"] tr').count() == 7
+    assert page.locator('[data-reference="countries"] tbody tr').count() == 12
+    # seven cards each with 8 players, the human's all shown
+    assert page.locator("[data-hand-cards] .card").count() == 7
+    moves = play_to_the_end(page, random.Random(8), max_moves=400)
+    assert moves >= 12 * 2, "the human plays two cards in each of the twelve elections"
+    check_final_screen(page, 8)
+
+
+def test_three_players_hot_seat_to_the_bonus_round(open_page, dist_url):
+    page = open_page(dist_url + "#/new/koalition?players=3&seats=human,human,human&seed=4&names=Ann,Bob,Cy")
+    wait_ready(page, "play")
+    names = ["Ann", "Bob", "Cy"]
+    covers = []
+
+    def on_cover(page):
+        # nothing of the table shows while the device changes hands
+        assert page.locator("[data-table], [data-hand], [data-card], [data-action]").count() == 0
+        seat = int(page.locator("[data-pass-cover]").get_attribute("data-pass-cover"))
+        covers.append(seat)
+        assert page.locator("#pass-title").inner_text() == f"Pass the device to {names[seat]}"
+        page.locator("[data-ui=pass]").click()
+        wait_ready(page, "play")
+        assert page.locator("[data-hand]").get_attribute("data-hand") == str(seat)
+
+    play_to_the_end(page, random.Random(4), on_cover=on_cover, max_moves=600)
+    assert len(covers) >= 12 * 3, "the device changes hands at least every election"
+    assert set(covers) == {0, 1, 2}
+    check_final_screen(page, 3)
