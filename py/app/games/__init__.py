@@ -6,11 +6,12 @@ drawing that game's table (and its result, when the game is over). Games with
 no renderer of their own get the generic one, which shows the log and one
 button per legal action."""
 
-from . import election_day, generic, koalition
+from . import alliances, election_day, generic, koalition
 
 RENDERERS = {
     election_day.GAME_ID: election_day,
     koalition.GAME_ID: koalition,
+    alliances.GAME_ID: alliances,
 }
 
 

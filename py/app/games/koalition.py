@@ -11,6 +11,7 @@ from coalitions.games.koalition.data import (
 from coalitions.games.koalition.scoring import majority
 
 from ..render import TableParts, action_button, esc, name_of, plural, turn_status
+from .common import after_colon, choice_buttons, plays_of
 
 GAME_ID = "koalition"
 
@@ -338,23 +339,16 @@ def seats(view, ctx):
 def card_choices(cid, legal, labels, covered):
     """Buttons for the plays of a card that needs a choice: Colorino's party,
     a Resignation's target."""
-    prefix = "play " + cid
-    choices = [a for a in legal if a == prefix or a.startswith(prefix + " ")]
-    buttons = []
-    for action in choices:
-        rest = action[len(prefix):].strip()
-        if CARDS[cid]["kind"] == "colorino":
-            content = party_mark(rest, True)
-        elif rest:
-            content = esc(labels.get(action, action).split(": ", 1)[-1])
-        else:
-            content = "Play it (nobody to remove)"
-        buttons.append(action_button(action, labels.get(action, action), content, "btn choice-btn"))
-        covered.add(action)
-    if not buttons:
-        return ""
-    what = "Declare Colorino's party" if CARDS[cid]["kind"] == "colorino" else "Who resigns?"
-    return f'<div class="card-choices" role="group" aria-label="{esc(what)}"><span class="small">{esc(what)}</span>{"".join(buttons)}</div>'
+    colorino = CARDS[cid]["kind"] == "colorino"
+
+    def content(action):
+        rest = action[len("play " + cid):].strip()
+        if colorino:
+            return party_mark(rest, True)
+        return after_colon(labels, action) if rest else "Play it (nobody to remove)"
+
+    what = "Declare Colorino's party" if colorino else "Who resigns?"
+    return choice_buttons(plays_of(legal, cid), labels, covered, what, content)
 
 
 def hand_area(view, ctx):

@@ -1,0 +1,346 @@
+"""The Alliances table: the 4×5 map (each tile's three defences, its owner and
+token stack, the tiles you may target), the bids, the conflict with each card
+played and the live hand powers, your hand with the special actions explained,
+the campaign score and the best of three."""
+
+from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUITS, TILES
+
+from ..render import TableParts, action_button, esc, name_of, plural, turn_status
+from .common import after_colon, choice_buttons, plays_of
+
+GAME_ID = "alliances"
+SIDE_NAMES = ("Gold", "Silver")
+SIDE_MARKS = ("◆", "◇")  # a shape as well as a colour for each side
+
+
+def suit_mark(suit, with_name=False):
+    name = f' <span class="suit-name">{esc(SUIT_NAMES[suit])}</span>' if with_name else ""
+    return (f'<span class="asuit asuit-{esc(suit)}" title="{esc(SUIT_NAMES[suit])}">'
+            f'<b class="asuit-chip" aria-hidden="true">{esc(SUIT_LETTERS[suit])}</b>{name}</span>')
+
+
+def side_mark(side, players=4):
+    if side is None:
+        return '<span class="side side-none">neutral</span>'
+    return (f'<span class="side side-{side}"><b aria-hidden="true">{SIDE_MARKS[side]}</b> '
+            f"{esc(side_name(side, players))}</span>")
+
+
+def side_name(side, players):
+    if players == 3:
+        return "Empire" if side == 0 else "Rebels"
+    return SIDE_NAMES[side]
+
+
+def card_face(cid, power=None):
+    c = CARDS[cid]
+    if c["special"]:
+        rank, note = "★", c["name"]
+    else:
+        rank, note = str(c["value"]), SUIT_NAMES[c["suit"]]
+    extra = f'<span class="card-power">power {power}</span>' if power is not None and power != c["value"] else ""
+    return (
+        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span>'
+        f'<span class="card-suits" aria-hidden="true">{suit_mark(c["suit"])}</span>'
+        f'<span class="card-name" aria-hidden="true">{esc(note)}</span>{extra}'
+    )
+
+
+def card_alt(cid):
+    c = CARDS[cid]
+    return f"{c['name']} ({SUIT_NAMES[c['suit']]} special: {c['text']})" if c["special"] else c["name"]
+
+
+def acard(cid, power=None, extra=""):
+    c = CARDS[cid]
+    cls = f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''}{(' ' + extra) if extra else ''}"
+    title = f' title="{esc(c["text"])}"' if c["special"] else ""
+    return f'<span class="{cls}" role="img" aria-label="{esc(card_alt(cid))}"{title} data-card="{esc(cid)}">{card_face(cid, power)}</span>'
+
+
+# -- the map ------------------------------------------------------------------------------------------
+
+
+def tile_inner(t, players):
+    stack = t.get("stack") or []
+    defences = "".join(
+        f'<span class="def">{suit_mark(s)}<b>{t[s]}</b></span>' for s in SUITS
+    )
+    tokens = "".join(f'<span class="token side-{side}" aria-hidden="true">{SIDE_MARKS[side]}</span>' for side in stack)
+    owner = side_mark(t.get("top"), players) if stack else '<span class="side side-none">neutral</span>'
+    return (
+        f'<span class="tile-name">{esc(t["name"])}</span>'
+        f'<span class="tile-defs">{defences}</span>'
+        f'<span class="tile-owner">{owner}<span class="tokens">{tokens}</span>'
+        f'<small>{esc(plural(len(stack), "token"))}</small></span>'
+    )
+
+
+def board_map(view, ctx, covered):
+    legal = set(view.get("legal") or []) if ctx.interactive else set()
+    labels = view.get("labels") or {}
+    players = view["players"]
+    cells = []
+    for t in view.get("board") or []:
+        action = f"target {t['tile']}"
+        cls = f"tile{' owned-' + str(t['top']) if t.get('stack') else ''}{' is-target' if t['tile'] == view.get('target') else ''}"
+        if action in legal:
+            cells.append(action_button(action, labels.get(action, action), tile_inner(t, players), cls + " can-target"))
+            covered.add(action)
+        else:
+            desc = (f"{t['name']}: defences {t['military']} Military, {t['economics']} Economics, "
+                    f"{t['politics']} Politics; {plural(len(t.get('stack') or []), 'token')}")
+            cells.append(f'<div class="{cls}" role="img" aria-label="{esc(desc)}" data-tile="{esc(t["tile"])}">'
+                         f"{tile_inner(t, players)}</div>")
+    hint = ""
+    if any(a.startswith("target ") for a in legal):
+        hint = '<p class="hint">Choose a country to fight over: the highlighted tiles are the ones you may target.</p>'
+    return (
+        '<section class="world" aria-labelledby="map-title">'
+        '<h2 id="map-title">The world</h2>'
+        f'{hint}<div class="map" data-map>{"".join(cells)}</div></section>'
+    )
+
+
+# -- bids and the conflict ------------------------------------------------------------------------------
+
+
+def bid_text(bid):
+    if not bid:
+        return "none"
+    return f"{bid[0]} countries, {SUIT_NAMES[bid[1]]} dominant"
+
+
+def bidding(view, ctx, covered):
+    if view.get("phase") not in ("bid", "declare"):
+        return ""
+    legal = [a for a in view.get("legal") or [] if a.startswith(("bid ", "declare "))] if ctx.interactive else []
+    labels = view.get("labels") or {}
+    history = "".join(
+        f"<li>{esc(name_of(view, s))}: {esc(b if b == 'pass' else b.replace(' ', ' countries, ', 1) + ' dominant')}</li>"
+        for s, b in view.get("bids") or []
+    )
+    grid = ""
+    if legal:
+        numbers = sorted({int(a.split()[1]) for a in legal})
+        rows = []
+        for n in numbers:
+            cells = []
+            for s in SUITS:
+                action = next((a for a in legal if a.split()[1:] == [str(n), s]), None)
+                if action:
+                    cells.append(action_button(action, labels.get(action, action), suit_mark(s), "btn bid-btn"))
+                    covered.add(action)
+                else:
+                    cells.append('<span class="bid-gap"></span>')
+            rows.append(f'<div class="bid-row"><span class="bid-n">{n}</span>{"".join(cells)}</div>')
+        grid = f'<div class="bid-grid" role="group" aria-label="Your bid: countries and dominant suit">{"".join(rows)}</div>'
+    return (
+        '<section class="bids" data-bids aria-labelledby="bids-title">'
+        '<h3 id="bids-title">State of the Nations</h3>'
+        f'<p>Highest bid: <b>{esc(bid_text(view.get("high")))}</b></p>'
+        + (f'<ol class="bid-history">{history}</ol>' if history else "")
+        + grid + "</section>"
+    )
+
+
+def conflict(view):
+    target = view.get("target")
+    parts = []
+    if view.get("dominant"):
+        parts.append(f"Dominant suit: {suit_mark(view['dominant'], True)}")
+    if view.get("bid"):
+        parts.append(f"Bid: <b>{esc(bid_text(view['bid']))}</b>")
+    parts.append(f"Conflict {esc(view.get('conflict'))} of {esc(view.get('conflicts'))}")
+    head = f'<p class="conflict-info">{" · ".join(parts)}</p>'
+    if not target:
+        return head
+    d = view.get("defence") or {}
+    defence = " ".join(f'{suit_mark(s)} <b>{d.get(s, 0)}</b>' for s in SUITS)
+    plays = "".join(
+        f'<li class="played">{acard(e["card"], e.get("power"))}'
+        f'<span class="who">{esc(name_of(view, e["seat"]))}'
+        + (f" · power {e['power']}" if e.get("power") is not None and not CARDS[e["card"]]["special"] else "")
+        + "</span></li>"
+        for e in view.get("table") or []
+    )
+    lead = f"Leading suit: {suit_mark(view['leading'], True)}" if view.get("leading") else "No card led yet."
+    return (
+        head
+        + f'<div class="conflict" data-conflict="{esc(target)}"><p><b>{esc(TILES[target]["name"])}</b> is contested. '
+        f"Defence: {defence}. {lead}</p>"
+        + (f'<ol class="conflict-cards">{plays}</ol>' if plays else "")
+        + "</div>"
+    )
+
+
+def map_and_conflict(view, ctx, covered):
+    return (
+        board_map(view, ctx, covered)
+        + '<section class="fight" aria-label="The conflict">'
+        + bidding(view, ctx, covered) + conflict(view) + "</section>"
+    )
+
+
+# -- seats, score, hand ---------------------------------------------------------------------------
+
+
+def seats(view, ctx):
+    n = view["players"]
+    kinds = view.get("kinds") or []
+    to_act = view.get("to_act") or []
+    sides = view.get("sides") or [None] * n
+    items = []
+    for s in range(n):
+        tags = []
+        if s == ctx.seat:
+            tags.append('<span class="tag tag-you">you</span>')
+        if s < len(kinds) and kinds[s] == "bot":
+            tags.append('<span class="tag tag-bot">bot</span>')
+        if n == 4 and ctx.seat is not None and s == view.get("partner") and s != ctx.seat:
+            tags.append('<span class="tag">partner</span>')
+        if view.get("empire") == s:
+            tags.append('<span class="tag tag-dealer">Empire</span>')
+        elif n != 3 and view.get("aggressor") is not None and sides[s] == view.get("aggressor") and view.get("bid"):
+            tags.append('<span class="tag tag-dealer">aggressor</span>')
+        if s in to_act:
+            tags.append('<span class="tag tag-turn">to act</span>')
+        won = (view.get("won") or [0] * n)[s]
+        facts = [side_mark(sides[s], n),
+                 f'<span class="seat-cards">{esc(plural(view["hand_counts"][s], "card"))}</span>',
+                 f'<span>{esc(plural(won, "conflict"))} won</span>']
+        cls = "seat" + (" is-turn" if s in to_act else "") + (" is-you" if s == ctx.seat else "")
+        items.append(
+            f'<li class="{cls}" data-seat="{s}"{" aria-current=true" if s in to_act else ""}>'
+            f'<span class="seat-name">{esc(name_of(view, s))}</span>'
+            f'<span class="seat-tags">{"".join(tags)}</span>'
+            f'<span class="seat-facts">{"".join(facts)}</span></li>'
+        )
+    return (
+        '<section class="seats-box" aria-labelledby="seats-title">'
+        '<h2 id="seats-title" class="visually-hidden">Players, clockwise</h2>'
+        f'<ol class="seats">{"".join(items)}</ol></section>'
+    )
+
+
+def score(view):
+    n = view["players"]
+    controlled = view.get("controlled") or [0, 0]
+    wins = view.get("wins") or [0, 0]
+    rows = "".join(
+        f"<tr><th scope=row>{side_mark(side, n)}</th><td>{controlled[side]}</td><td>{wins[side]}</td></tr>"
+        for side in (0, 1)
+    ) if n != 3 else ""
+    results = "".join(
+        f"<li>Campaign {r.get('campaign')}: "
+        + (esc(f"{side_name(r['winner_side'], n)} won") if r.get("winner_side") is not None else "")
+        + (f" ({', '.join(str(t) for t in r.get('tiles', []))} tiles)" if r.get("tiles") else "")
+        + "</li>"
+        for r in view.get("results") or []
+    )
+    return (
+        '<section class="campaign" data-campaign aria-labelledby="campaign-title">'
+        f'<h2 id="campaign-title">Campaign {esc(view.get("campaign"))} of 3</h2>'
+        + (f'<table class="camp-table"><thead><tr><th scope=col>side</th><th scope=col>countries</th>'
+           f'<th scope=col>campaigns won</th></tr></thead><tbody>{rows}</tbody></table>' if rows else "")
+        + (f'<ol class="camp-results">{results}</ol>' if results else "")
+        + "</section>"
+    )
+
+
+def hand_area(view, ctx, covered):
+    """Your hand and every action not drawn yet (`covered`: those already drawn)."""
+    seat = ctx.seat
+    if seat is None:
+        if view.get("outcome"):
+            return ""
+        return '<section class="hand-area spectator" aria-label="Hands"><p>You are watching: every hand is hidden.</p></section>'
+    hand = view.get("hand") or []
+    legal = list(view.get("legal") or []) if ctx.interactive else []
+    labels = view.get("labels") or {}
+    cards = []
+    for cid in hand:
+        plays = plays_of(legal, cid)
+        if plays == ["play " + cid]:
+            c = CARDS[cid]
+            cards.append(action_button(plays[0], labels.get(plays[0], plays[0]), card_face(cid),
+                                       f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable"))
+            covered.add(plays[0])
+        elif plays:
+            choices = choice_buttons(plays, labels, covered, f"Play {CARDS[cid]['name']}",
+                                     lambda a: after_colon(labels, a))
+            cards.append(f'<span class="card-with-choices">{acard(cid)}{choices}</span>')
+        else:
+            cards.append(acard(cid))
+    specials = [cid for cid in hand if CARDS[cid]["special"]]
+    notes = "".join(f"<li><b>{esc(CARDS[c]['name'])}</b>: {esc(CARDS[c]['text'])}</li>" for c in specials)
+    shown = ""
+    if view.get("partner_shown"):
+        shown = ('<p class="small">Your partner showed you: '
+                 + " ".join(acard(c, extra="mini") for c in view["partner_shown"]) + "</p>")
+    others = [a for a in legal if a not in covered]
+    buttons = "".join(action_button(a, labels.get(a, a), esc(labels.get(a, a)), "btn") for a in others)
+    covered.update(others)
+    return (
+        f'<section class="hand-area" data-hand="{seat}" aria-labelledby="hand-title">'
+        f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
+        f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
+        + (f'<ul class="special-notes">{notes}</ul>' if notes else "")
+        + shown
+        + (f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else "")
+        + "</section>"
+    )
+
+
+def result(view):
+    out = view.get("outcome")
+    if not out:
+        return ""
+    details = out.get("details") or {}
+    n = view["players"]
+    names = view.get("names") or []
+    winners = set(out.get("winners") or [])
+    rows = "".join(
+        f"<tr><td>{esc(r.get('campaign'))}</td><td>{esc(', '.join(str(t) for t in r.get('tiles') or []))}</td>"
+        f"<td>{esc(side_name(r['winner_side'], n) if r.get('winner_side') is not None else '')}</td></tr>"
+        for r in details.get("campaigns") or []
+    )
+    who = "".join(
+        f'<li class="{"is-winner" if s in winners else ""}">{esc(names[s] if s < len(names) else "?")}: '
+        f'{out["scores"][s]}' + (' <span class="tag tag-win">wins</span>' if s in winners else "") + "</li>"
+        for s in range(n)
+    )
+    return (
+        '<section class="result" data-result aria-labelledby="result-title">'
+        '<h2 id="result-title">The end of the game</h2>'
+        f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
+        f'<ul class="reveal" data-ranking>{who}</ul>'
+        '<div class="table-scroll"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
+        f"<th scope=col>countries</th><th scope=col>won by</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        "</section>"
+    )
+
+
+def status(view, ctx):
+    text = turn_status(view, ctx)
+    prefix = ""
+    if not view.get("outcome"):
+        prefix = (f'<span class="status-debate">Campaign {esc(view.get("campaign"))} · '
+                  f'conflict {esc(view.get("conflict"))}/{esc(view.get("conflicts"))}</span>')
+    cls = "status-text is-your-turn" if text == "Your turn." and ctx.interactive else "status-text"
+    return f'{prefix}<span class="{cls}" data-turn-text>{esc(text)}</span>'
+
+
+def parts(view, ctx):
+    covered = set()
+    board_html = map_and_conflict(view, ctx, covered)
+    hand = hand_area(view, ctx, covered)
+    return TableParts(
+        status=status(view, ctx),
+        seats=seats(view, ctx),
+        board=board_html,
+        side=score(view),
+        hand=hand,
+        covered=covered,
+        result=result(view),
+    )
