@@ -20,6 +20,7 @@ from coalitions.core.errors import IllegalActionError
 from coalitions.core.match import Match
 from coalitions.core.records import make_players, new_record, replay
 from coalitions.core.rng import Rng, mix
+from coalitions.games.alliances.data import DECK as ALLIANCES_DECK
 from coalitions.games.election_day.data import ACES, COURTS, EXCUSE, NUMBER_CARDS, PAWNS
 from coalitions.registry import all_games
 
@@ -139,9 +140,54 @@ def ed_foreign(state, seat):
     return acts
 
 
-CONSERVATION = {"election-day": ed_places}
-SECRETS = {"election-day": ed_secrets}
-FOREIGN = {"election-day": ed_foreign}
+def al_places(state):
+    """Alliances: the 48 cards, wherever they lie (hands, reserve, table, the
+    campaign's discards, drafting packets, cards set aside in the Rise to Power)."""
+    places = [c for h in state.hands for c in h]
+    places += state.reserve + state.discards + state.given
+    places += [c for e in state.table for c in [e["card"]] + e["with"]]
+    places += [c for p in state.packets for c in p]
+    places += [c for p in state.put for c in p]
+    return list(ALLIANCES_DECK), places
+
+
+def al_secrets(state, seat, view):
+    """Alliances: check the view's own fields; return the ids it must not show.
+    A partner's cards shown in the secret meeting are the only exception."""
+    if seat is None:
+        assert view["hand"] is None and view["legal"] == [] and view["partner_shown"] == []
+    else:
+        assert view["hand"] == state.hands[seat]
+    assert view["hand_counts"] == [len(h) for h in state.hands]
+    assert view["reserve_count"] == len(state.reserve)
+    shown = set(view["partner_shown"])
+    if shown:
+        assert seat is not None and state.meeting_done
+        assert shown <= set(state.hands[state.partner(seat)])
+    hidden = {c for s, h in enumerate(state.hands) if s != seat for c in h} - shown
+    hidden |= {c for s, p in enumerate(state.packets) if s != seat for c in p}
+    hidden |= {c for s, p in enumerate(state.put) if s != seat for c in p}
+    if seat is None or seat != state.empire:
+        hidden |= set(state.given)
+    return hidden | set(state.reserve)
+
+
+def al_foreign(state, seat):
+    """Alliances: actions `seat` could only take with cards it does not hold."""
+    acts = []
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            acts += ["play " + c for c in hand] + ["show " + c for c in hand] + ["give " + c for c in hand]
+    for s, p in enumerate(state.packets):
+        if s != seat:
+            acts += ["draft " + c for c in p]
+    acts += ["play " + c for c in state.reserve + state.discards]
+    return acts
+
+
+CONSERVATION = {"election-day": ed_places, "alliances": al_places}
+SECRETS = {"election-day": ed_secrets, "alliances": al_secrets}
+FOREIGN = {"election-day": ed_foreign, "alliances": al_foreign}
 
 
 def test_every_game_has_property_helpers():

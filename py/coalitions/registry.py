@@ -4,9 +4,10 @@ from .core.errors import UnknownGameError
 
 
 def _games():
+    from .games.alliances import Alliances
     from .games.election_day import ElectionDay
 
-    return {g.id: g for g in (ElectionDay,)}
+    return {g.id: g for g in (ElectionDay, Alliances)}
 
 
 _REGISTRY = None

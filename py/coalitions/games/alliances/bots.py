@@ -1,0 +1,279 @@
+"""The Alliances bot that plays to win (level "good").
+
+It sees only its seat's view: its hand, the board, the table, the public log
+and what its partner showed it in the secret meeting. Its rules of thumb:
+
+- bidding: estimate how many countries its alliance would hold with each suit
+  as the dominant suit (its sure winners, a share for its partner), bid only
+  what that reaches, never outbid its partner, and open 10 in its best suit
+  rather than let the cards be dealt a third time;
+- targets: the country its best card (a dominant-suit card first) beats by the
+  widest margin, a rival country when that is the only way, and a country that
+  opens more neutral neighbours;
+- cards: for each legal card it works out the table right after playing it
+  (special actions included, with the rules' own code) and asks whether its side
+  would then win and take the country, and how likely the opponents still to
+  play can overtake (from the unseen cards of the winning suit and of the
+  dominant suit). It then spends as little as it can: it does not overtake a
+  partner who is already winning, plays a dominant-suit card when that takes
+  the country, and keeps strong cards and useful specials for later;
+- 2 players: in the drafting phase it wins tricks cheaply and dumps weak cards;
+- 3 players: the Empire gives away its weakest cards outside the suit it will
+  make dominant; a Rebel gives the weaker of its allowed pairs.
+"""
+
+from ...core.bots import Bot
+from . import conflict as cf
+from .data import (
+    CARDS, DECK, IS_SPECIAL, NEIGHBOURS, SUIT_OF, SUITS, TILES, VALUE_OF,
+)
+
+SPECIAL_KEEP = {  # what a special is worth keeping, in power points
+    "reserve-forces": 7, "global-trading": 6, "bribe": 5, "dual-allegiance": 5, "spin": 4, "peace-treaty": 4,
+    "embargo": 4, "monopoly": 3, "covert-operation": 3, "reinforcement": 3, "defensive-pact": 3, "free-market": 3,
+}
+
+
+def keep_value(cid, dominant=None):
+    if IS_SPECIAL[cid]:
+        return SPECIAL_KEEP[cid]
+    v = VALUE_OF[cid]
+    return v * (1.6 if dominant is not None and SUIT_OF[cid] == dominant else 1.0)
+
+
+def suit_strength(hand, suit):
+    """Rough number of conflicts a hand wins with `suit` dominant."""
+    power = sorted((VALUE_OF[c] for c in hand if not IS_SPECIAL[c] and SUIT_OF[c] == suit), reverse=True)
+    wins = 0.0
+    for i, v in enumerate(power):
+        if v >= 10:
+            wins += 1.0
+        elif v >= 7:
+            wins += 0.7
+        elif i >= 3:
+            wins += 0.4  # long suits win late
+        else:
+            wins += 0.2
+    for c in hand:
+        if IS_SPECIAL[c]:
+            wins += 0.3 if SUIT_OF[c] == suit else 0.1
+        elif SUIT_OF[c] != suit and VALUE_OF[c] >= 11:
+            wins += 0.4
+    return wins
+
+
+class GoodBot(Bot):
+    level = "good"
+    label = "Good"
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        ph = view["phase"]
+        handler = {
+            "bid": self.bid, "target": self.target, "play": self.play, "trick": self.play, "draft": self.draft,
+            "meeting": self.meeting, "declare": self.declare, "give": self.give, "trump": self.trump,
+            "put": self.put,
+        }.get(ph)
+        if handler is None:
+            return self.rng.choice(legal)
+        choice = handler(view, legal)
+        return choice if choice in legal else self.rng.choice(legal)
+
+    # -- bidding and declarations -------------------------------------------------------
+
+    def bid(self, view, legal):
+        hand = view["hand"]
+        seat = view["seat"]
+        partner = (seat + 2) % 4
+        high = view["high"]
+        partner_suit = None
+        for s, b in view["bids"]:
+            if s == partner and b != "pass":
+                partner_suit = b.split()[1]
+        best = None
+        for suit in SUITS:
+            est = 2 + suit_strength(hand, suit) * 1.1 + 3.0
+            if partner_suit == suit:
+                est += 1.5
+            if best is None or est > best[0]:
+                best = (est, suit)
+        est, suit = best
+        high_seat = None
+        for s, b in view["bids"]:
+            if b != "pass":
+                high_seat = s
+        if high_seat == partner:
+            return "pass"
+        others_passed = sum(view["passed"]) == 3
+        if view["redeals"] >= 2 and others_passed and high is None:
+            return f"bid 10 {suit}"
+        for action in legal:
+            if action == "pass":
+                continue
+            _, num, s = action.split()
+            if s == suit and int(num) <= est:
+                return action
+        return "pass"
+
+    def declare(self, view, legal):
+        hand = view["hand"]
+        suit = max(SUITS, key=lambda s: suit_strength(hand, s))
+        if legal[0].startswith("declare"):
+            est = int(round(2 + suit_strength(hand, suit) * 1.2 + 4))
+            est = max(10, min(20, est))
+            return f"declare {est} {suit}"
+        return "trump " + suit
+
+    def trump(self, view, legal):
+        hand = view["hand"]
+        return "trump " + max(SUITS, key=lambda s: suit_strength(hand, s))
+
+    def give(self, view, legal):
+        hand = view["hand"] + view["rise_given"]
+        plan = max(SUITS, key=lambda s: suit_strength(hand, s))
+        options = [a[5:] for a in legal]
+        return "give " + min(options, key=lambda c: (keep_value(c, plan), c))
+
+    def put(self, view, legal):
+        def cost(action):
+            return sum(keep_value(c) for c in action.split()[1:])
+        return min(legal, key=lambda a: (cost(a), a))
+
+    def draft(self, view, legal):
+        hand = view["hand"]
+        def worth(action):
+            c = action.split()[1]
+            same = sum(1 for h in hand if SUIT_OF[h] == SUIT_OF[c])
+            return keep_value(c) + 0.5 * same
+        return max(legal, key=lambda a: (worth(a), a))
+
+    def meeting(self, view, legal):
+        return max(legal, key=lambda a: (keep_value(a.split()[1]), a))
+
+    # -- targets -------------------------------------------------------------------------
+
+    def _my_power(self, view, suit, tile_pos):
+        best = 0
+        for c in view["hand"]:
+            if not IS_SPECIAL[c] and SUIT_OF[c] == suit:
+                best = max(best, VALUE_OF[c])
+            elif c == "global-trading" and suit == "economics":
+                best = max(best, sum(view["board"][p]["economics"] for p in NEIGHBOURS[tile_pos]))
+            elif c == "reserve-forces" and suit == "military":
+                mil = sorted((t["military"] for t in view["board"] if t["top"] == view["side"]), reverse=True)
+                best = max(best, sum(mil[:4]))
+        return best
+
+    def target(self, view, legal):
+        side = view["side"]
+        dom = view["dominant"]
+        board = view["board"]
+        pos_of = {t["tile"]: t["pos"] for t in board}
+        scored = []
+        for action in legal:
+            tid = action.split()[1]
+            pos = pos_of[tid]
+            t = TILES[tid]
+            margin_dom = self._my_power(view, dom, pos) - t[dom] if dom else -5
+            margin_other = max(self._my_power(view, s, pos) - t[s] for s in SUITS if s != dom)
+            score = 2 * max(-3, min(5, margin_dom)) + 0.8 * max(-3, min(5, margin_other))
+            score -= 0.4 * t[dom] if dom else 0
+            top = board[pos]["top"]
+            if top is not None and top != side:
+                score += 3
+            score += 0.3 * sum(1 for p in NEIGHBOURS[pos] if board[p]["top"] is None)
+            scored.append((score, action))
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    # -- playing a card --------------------------------------------------------------------
+
+    def play(self, view, legal):
+        n = view["players"]
+        seat = view["seat"]
+        sides = view["sides"]
+        my_side = sides[seat]
+        trick = view["phase"] == "trick"
+        dom = view["dominant"]
+        hand = view["hand"]
+        board = view["board"]
+        table = view["table"]
+        played = view["played"]
+        leading = view["leading"]
+        if trick:
+            ctx = {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
+            tile = None
+            top = None
+        else:
+            pos = {t["tile"]: t["pos"] for t in board}[view["target"]]
+            tile = TILES[view["target"]]
+            top = board[pos]["top"]
+            mil = sorted((t["military"] for t in board if t["top"] == my_side), reverse=True)
+            reserve = [0] * n
+            reserve[seat] = sum(mil[:4])
+            ctx = {"n": n, "tile": tile, "neigh_e": sum(board[p]["economics"] for p in NEIGHBOURS[pos]),
+                   "reserve": reserve}
+        # what is still unseen
+        seen = set(hand) | set(view["discards"]) | set(view.get("partner_shown") or [])
+        for e in table:
+            seen.add(e["card"])
+            seen.update(e["with"])
+        unseen = [c for c in DECK if c not in seen]
+        n_unseen = max(1, len(unseen))
+        to_play = [(seat + k) % n for k in range(1, n - played)]
+        opponents = [s for s in to_play if sides[s] != my_side]
+        counts = view["hand_counts"]
+
+        def gain(side):
+            if trick:
+                return 1.0
+            if top is None:
+                return 1.0
+            return 2.0 if top != side else 0.3
+
+        def p_safe(suit, power):
+            if not opponents:
+                return 1.0
+            higher = sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == suit and VALUE_OF[c] > power)
+            if dom is not None and suit != dom:
+                higher += 0.5 * sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == dom)
+            higher += 0.3 * sum(1 for c in unseen if IS_SPECIAL[c])
+            q = min(1.0, higher / n_unseen)
+            p = 1.0
+            for s in opponents:
+                p *= (1.0 - q) ** max(1, counts[s])
+            return p
+
+        scored = []
+        for action in legal:
+            words = action.split(" ")
+            cid = words[1]
+            t = [dict(e, **{"with": list(e["with"])}) for e in table]
+            lead = leading if played else SUIT_OF[cid]
+            cf.play(t, seat, cid, cf.parse_params(words[2:]), ctx, played, [])
+            w, suit, power, _ = cf.judge(t, lead, dom)
+            if w is None:
+                value = 0.0
+            else:
+                wside = sides[w]
+                if trick:
+                    capture = True
+                else:
+                    capture = power > cf.defence(tile, t)[suit]
+                if not capture:
+                    value = 0.0
+                elif wside == my_side:
+                    ps = p_safe(suit, power)
+                    value = ps * gain(my_side) - (1 - ps) * gain(1 - my_side) * 0.8
+                else:
+                    value = -gain(wside)
+            cost = keep_value(cid, dom) * (0.08 if trick else 0.05)
+            scored.append((value - cost, action))
+        best = max(s for s, _ in scored)
+        top_actions = [a for s, a in scored if s >= best - 1e-9]
+        return top_actions[0] if len(top_actions) == 1 else self.rng.choice(top_actions)
+
+
+__all__ = ["GoodBot", "CARDS"]

@@ -1,0 +1,219 @@
+"""One conflict of Alliances: the cards on the table, the special actions, the
+hand powers and who wins. Pure functions on plain data, shared by the rules and
+the bots (a bot calls them on what its seat sees).
+
+The table is a list of entries, one per card that still gives someone hand
+power, in the order played::
+
+    {"seat": 2, "by": 1, "card": "bribe", "suit": "economics", "power": 7, "with": ["7p"]}
+
+``by`` played the card; ``seat`` holds its hand power now (Spin moves it);
+``with`` lists cards taken into this hand power (Bribe, Dual Allegiance).
+
+The context ``ctx`` gives what the specials read from the board::
+
+    {"n": players, "tile": {"military": .., "economics": .., "politics": ..} or None,
+     "neigh_e": Economics of the target's neighbours, "reserve": [Reserve Forces power per seat]}
+
+``tile`` is None in the 2-player drafting phase: there is no targeted country,
+so the specials that read the board are worth 0 and do nothing.
+"""
+
+from .data import CARDS, IS_SPECIAL, SUIT_NAMES, SUIT_OF, VALUE_OF, card_name
+
+SELF = "dual-allegiance"  # Dual Allegiance may add to its own player's hand power
+
+
+def _p(seat):
+    return "{p%d}" % seat
+
+
+def _find(table, cid):
+    for e in table:
+        if e["card"] == cid:
+            return e
+    return None
+
+
+def entry_text(e):
+    return f"{_p(e['seat'])}'s {card_name(e['card'])}"
+
+
+def special_options(table, card):
+    """The parameter texts a special action can be played with now ("" for none)."""
+    if card == "dual-allegiance":
+        takes = [e["card"] for e in table if SUIT_OF[e["card"]] == "politics" and not IS_SPECIAL[e["card"]]]
+        if not takes:
+            return [""]
+        out = []
+        for t in takes:
+            for e in table:
+                if e["card"] != t:
+                    out.append(f"take {t} add-to {e['card']}")
+            out.append(f"take {t} add-to {SELF}")
+        return out
+    if card == "bribe":
+        takes = [e["card"] for e in table if SUIT_OF[e["card"]] == "politics" and not IS_SPECIAL[e["card"]]]
+        return [f"take {t}" for t in takes] or [""]
+    if card == "monopoly":
+        econ = [e["card"] for e in table if SUIT_OF[e["card"]] == "economics"]
+        return [f"keep {c}" for c in econ] or [""]
+    if card == "covert-operation":
+        specials = [e["card"] for e in table if IS_SPECIAL[e["card"]]]
+        return [f"discard {c}" for c in specials] or [""]
+    if card == "reinforcement":
+        mil = [e["card"] for e in table if SUIT_OF[e["card"]] == "military" and not IS_SPECIAL[e["card"]]]
+        return [f"double {c}" for c in mil] or [""]
+    return [""]
+
+
+def parse_params(words):
+    """["take", "4p", "add-to", "9m"] -> {"take": "4p", "add-to": "9m"}."""
+    return {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+
+
+def play(table, seat, card, params, ctx, position, discards):
+    """Put `card` played by `seat` on the table and resolve it at once. `position`
+    is how many cards were played before it in this conflict. Cards leaving the
+    table go to `discards`. Returns plain-language lines for the log."""
+    n = ctx["n"]
+    tile = ctx["tile"]
+    suit = SUIT_OF[card]
+    name = card_name(card)
+    entry = {"seat": seat, "by": seat, "card": card, "suit": suit, "power": VALUE_OF[card], "with": []}
+    lines = []
+    if not IS_SPECIAL[card]:
+        table.append(entry)
+        lines.append(f"{_p(seat)} plays {name}: hand power {entry['power']} {SUIT_NAMES[suit]}.")
+        return lines
+    lines.append(f"{_p(seat)} plays the special action {name}.")
+
+    def discard(e, why):
+        table.remove(e)
+        discards.append(e["card"])
+        discards.extend(e["with"])
+        lines.append(f"{why}: {entry_text(e)} is discarded.")
+
+    if card in ("peace-treaty", "embargo"):
+        victim = "military" if card == "peace-treaty" else "economics"
+        hit = [e for e in table if SUIT_OF[e["card"]] == victim and not IS_SPECIAL[e["card"]]]
+        for e in hit:
+            discard(e, name)
+        if not hit:
+            lines.append(f"There is no {SUIT_NAMES[victim]} power card on the table: {name} does nothing.")
+    elif card == "dual-allegiance":
+        take = params.get("take")
+        if take:
+            taken = _find(table, take)
+            table.remove(taken)
+            add_to = params["add-to"]
+            target = entry if add_to == SELF else _find(table, add_to)
+            target["power"] += taken["power"]
+            target["with"] += [taken["card"]] + taken["with"]
+            who = "their own" if target is entry else f"{_p(target['seat'])}'s"
+            lines.append(
+                f"{name} takes {entry_text(taken)} ({taken['power']}) and adds it to {who} hand power: "
+                f"now {target['power']} {SUIT_NAMES[target['suit']]}."
+            )
+        else:
+            lines.append(f"There is no Politics power card on the table: {name} does nothing.")
+    elif card == "spin":
+        if position == n - 1:
+            lines.append(f"{name} is played last: every hand power moves to the player on the left.")
+        else:
+            lines.append(f"{name} has an effect only when played last: it does nothing here.")
+    elif card == "bribe":
+        take = params.get("take")
+        if take:
+            taken = _find(table, take)
+            table.remove(taken)
+            entry["power"] = taken["power"]
+            entry["with"] = [taken["card"]] + taken["with"]
+            lines.append(f"{name} takes {entry_text(taken)}: {_p(seat)}'s hand power is {entry['power']} Economics.")
+        else:
+            lines.append(f"There is no Politics power card on the table: {name} is worth 0.")
+    elif card == "global-trading":
+        if tile is None:
+            lines.append(f"There is no targeted country: {name} is worth 0.")
+        else:
+            entry["power"] = ctx["neigh_e"]
+            lines.append(f"{name}: the Economics of the target's neighbours add up to {entry['power']}.")
+    elif card == "free-market":
+        if tile is None:
+            lines.append(f"There is no targeted country: {name} does nothing.")
+        else:
+            lines.append(f"{name}: the target's Military power is added to its Economics defence.")
+    elif card == "monopoly":
+        keep = params.get("keep")
+        hit = [e for e in table if SUIT_OF[e["card"]] == "economics" and e["card"] != keep]
+        for e in hit:
+            discard(e, name)
+        if keep:
+            lines.append(f"{name} keeps {entry_text(_find(table, keep))}.")
+        elif not hit:
+            lines.append(f"There is no Economics card on the table: {name} does nothing.")
+    elif card == "reserve-forces":
+        if tile is None:
+            lines.append(f"There is no campaign map in this phase: {name} is worth 0.")
+        else:
+            entry["power"] = ctx["reserve"][seat]
+            lines.append(
+                f"{name}: the Military of {_p(seat)}'s alliance's strongest four countries adds up to {entry['power']}."
+            )
+    elif card == "covert-operation":
+        victim = params.get("discard")
+        if victim:
+            discard(_find(table, victim), name)
+        else:
+            lines.append(f"There is no special action on the table: {name} does nothing.")
+    elif card == "reinforcement":
+        target = params.get("double")
+        if target:
+            e = _find(table, target)
+            e["power"] *= 2
+            lines.append(f"{name} doubles {entry_text(e)}: now {e['power']} Military.")
+        else:
+            lines.append(f"There is no Military power card on the table: {name} does nothing.")
+    elif card == "defensive-pact":
+        if tile is None:
+            lines.append(f"There is no targeted country: {name} does nothing.")
+        else:
+            lines.append(f"{name}: the target's Military defence is tripled.")
+    table.append(entry)
+    if card == "spin" and position == n - 1:
+        for e in table:
+            e["seat"] = (e["seat"] + 1) % n
+        lines.append("Hand powers now: " + "; ".join(
+            f"{_p(e['seat'])} {e['power']} {SUIT_NAMES[e['suit']]}" for e in table) + ".")
+    return lines
+
+
+def defence(tile, table):
+    """The targeted country's defence per suit, with Defensive Pact and Free
+    Market while they lie on the table."""
+    m = tile["military"]
+    cards = {e["card"] for e in table}
+    if "defensive-pact" in cards:
+        m *= 3
+    e = tile["economics"]
+    if "free-market" in cards:
+        e += m
+    return {"military": m, "economics": e, "politics": tile["politics"]}
+
+
+def judge(table, leading, dominant):
+    """(winning seat or None, suit, power, why). Only positive hand powers count;
+    a dominant-suit hand power breaks the round; an equal highest is a draw."""
+    if dominant is not None:
+        trumps = [e for e in table if e["suit"] == dominant and e["power"] > 0]
+    else:
+        trumps = []
+    pool = trumps or [e for e in table if e["suit"] == leading and e["power"] > 0]
+    suit = dominant if trumps else leading
+    if not pool:
+        return None, suit, 0, "nobody has hand power in " + SUIT_NAMES[suit]
+    best = max(e["power"] for e in pool)
+    top = [e for e in pool if e["power"] == best]
+    if len(top) > 1:
+        return None, suit, best, f"{len(top)} players tie with {best} {SUIT_NAMES[suit]}"
+    return top[0]["seat"], suit, best, ""

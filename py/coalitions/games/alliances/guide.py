@@ -1,0 +1,315 @@
+"""Alliances in our own words, and every interpretation and reconstruction we
+made where the rule text is silent or its pictures and card values are missing.
+The app's rules page and docs/games/alliances.md show both; keep them in step
+with rules.py, conflict.py and data.py."""
+
+RULES = [
+    {
+        "title": "The idea",
+        "paragraphs": [
+            "Super-powers and their allies compete for the countries of the world. Each conflict is a trick: the "
+            "players play one card each, and the winner may take the country being fought over. Political power "
+            "is the highest suit, then Economics, then Military.",
+            "The classic game is for four players in two alliances of partners sitting opposite each other. "
+            "The 2-player and 3-player games change the setup and the bidding; they are described further down.",
+        ],
+    },
+    {
+        "title": "Components",
+        "paragraphs": [
+            "48 cards: 36 power cards, twelve in each suit (Military, Economics, Politics), and 12 special action "
+            "cards, four in each suit. 20 country tiles, each with a Military, an Economics and a Politics defence. "
+            "Alliance tokens in two colours, gold and silver, and the Conflict token.",
+        ],
+    },
+    {
+        "title": "Setting up",
+        "paragraphs": [
+            "The 20 country tiles are laid out at random in 4 rows of 5. Countries are neighbours when they touch "
+            "along a side (not diagonally).",
+            "Each player stacks 3 of their alliance's tokens on one corner: partners take opposite corners, so "
+            "each alliance holds two diagonally opposite corners. The cards are shuffled and each player is dealt 12.",
+        ],
+    },
+    {
+        "title": "A campaign, and the game",
+        "paragraphs": [
+            "The game is the best of three campaigns: the first alliance to win two campaigns wins. Each campaign "
+            "has a bidding phase, the State of the Nations, and a conflicts phase of twelve conflicts. Before a new "
+            "campaign the tiles are laid out again at random, the tokens go back to the corners and all the cards "
+            "are reshuffled and dealt.",
+        ],
+    },
+    {
+        "title": "State of the Nations (bidding)",
+        "paragraphs": [
+            "Starting with a random player and going clockwise, each player either passes or bids: the number of "
+            "countries their alliance will control at the end of the campaign (10 to 20) and a dominant suit. A bid "
+            "must be a higher number than the last bid, or the same number with a higher suit (\u201c10 Politics\u201d "
+            "beats \u201c10 Military\u201d).",
+            "A player who passes is out of the bidding for this campaign; their partner may go on. When everyone "
+            "but the last bidder has passed, the highest bidder takes the Conflict token: their alliance is the "
+            "Aggressor, the other the Defender, and the suit of the bid is the dominant suit (trumps) for the whole "
+            "campaign. If everybody passes without a bid, the cards are reshuffled and dealt again.",
+        ],
+    },
+    {
+        "title": "A conflict",
+        "paragraphs": [
+            "The starting player (the one holding the Conflict token) chooses the target: a neutral country next to "
+            "a country their alliance controls. Only when no such neutral country exists may they target a country "
+            "of the rival alliance, again next to one of their own.",
+            "Then the starting player leads a card; its suit is the leading suit. Clockwise, each other player plays "
+            "one card: a power card of the leading suit, or any special action card; a player with no card of the "
+            "leading suit (special actions included) may play any card.",
+            "A special action is resolved as soon as it is played (see the list below).",
+        ],
+    },
+    {
+        "title": "Who wins a conflict",
+        "paragraphs": [
+            "Each player's hand power is the number on their power card, or what their special action gives. Only "
+            "hand power in the leading suit counts, and the highest wins. But if anyone's hand power is in the "
+            "dominant suit, that breaks the round: the highest dominant-suit hand power wins instead. Equal "
+            "highest hand powers make a draw.",
+            "The winner takes the country only if their hand power is higher than the country's defence in the "
+            "winning suit. Taking a neutral country puts a token of the winner's alliance on it; taking a rival "
+            "country puts the token on top of the rival's stack (the top token shows who controls it); winning "
+            "over a country your alliance already controls adds one more token to it.",
+            "The winner starts the next conflict. If nobody won, or the defence held, the next player clockwise "
+            "from the last starting player starts.",
+        ],
+    },
+    {
+        "title": "The special actions",
+        "paragraphs": [
+            "Politics. Peace Treaty: discard all Military power cards from the table. Embargo: discard all Economics "
+            "power cards from the table. Dual Allegiance: take any Politics power card from the table and add it "
+            "to any player's hand power. Spin: works only if played last; every player's hand power moves to the "
+            "player on their left, and whoever ends up with the Spin card has 0.",
+            "Economics. Bribe: take any Politics power card from the table as your new Economics hand power. Global "
+            "Trading: your Economics hand power is the sum of the Economics of the target's neighbours (up to 4). "
+            "Free Market: the target's Military defence is added to its Economics defence. Monopoly: discard all "
+            "Economics cards on the table but one of your choice.",
+            "Military. Reserve Forces: your Military hand power is the sum of the Military of 4 countries your "
+            "alliance controls. Covert Operation: discard any special action card on the table. Reinforcement: "
+            "double any player's Military power card on the table. Defensive Pact: triple the target's Military "
+            "defence.",
+        ],
+    },
+    {
+        "title": "The end of a campaign",
+        "paragraphs": [
+            "After the twelfth conflict, the Aggressor wins the campaign if their alliance controls at least the "
+            "number of countries they bid. With a bid of 10 and exactly 10 countries, they win only if they have "
+            "more tokens on the tiles than the Defender. Otherwise the Defender wins the campaign.",
+        ],
+    },
+    {
+        "title": "Variants",
+        "paragraphs": [
+            "Drafting: each player looks at their 12 cards, keeps 2 and passes the rest to the player on their "
+            "left; from the cards they receive they keep 2 more and pass the rest, and so on until every card is "
+            "chosen (option \u201cDrafting\u201d).",
+            "Secret meeting: just before the bidding, partners secretly show each other 2 cards from their hands, "
+            "at the same time (option \u201cSecret meeting\u201d).",
+        ],
+    },
+    {
+        "title": "Two players",
+        "paragraphs": [
+            "Each player holds two diagonally opposite corners. Each is dealt 12 cards; the other 24 form a "
+            "face-down reserve. The players take turns to start: in the first campaign a random player, then the "
+            "other one, and so on.",
+            "Drafting phase: no countries are fought over. The starting player leads a card, the other follows by "
+            "the same rule as in a conflict, and the higher hand power in the leading suit wins the trick. Then "
+            "both draw a card from the reserve, so hands stay at 12. The winner of a trick leads the next. Most "
+            "special actions are worth nothing here. When the reserve is empty, the player with more tricks wins "
+            "the drafting phase, becomes the Aggressor and calls the dominant suit.",
+            "Campaign: twelve conflicts, as in the 4-player game. A conflict winner who cannot take the target "
+            "loses momentum: the other player starts the next conflict. A player who takes a country starts the "
+            "next one. At the end, the player controlling more countries wins the campaign; a tie goes to the "
+            "Defender. The first to win two campaigns wins the game.",
+            "State of Nations variant: the winner of the drafting phase also declares the exact number of countries "
+            "they will control, and wins the campaign only with exactly that number (option \u201cState of "
+            "Nations\u201d).",
+        ],
+    },
+    {
+        "title": "Three players",
+        "paragraphs": [
+            "Three campaigns. In each one, one player is the Empire (gold, two opposite corners) and the other two "
+            "are the Rebels (silver, one corner each), fighting together. The Empire is chosen at random for the "
+            "first campaign and moves clockwise, so each player is the Empire once. All 48 cards are dealt, 16 each.",
+            "Rise to Power: the Empire sets aside 4 cards face down in two pairs and declares the dominant suit. "
+            "Each Rebel puts down 2 cards face down: their highest card of the dominant suit and their highest card "
+            "of another suit. The Empire takes the Rebels' 4 cards and each Rebel takes one of the Empire's pairs.",
+            "The Empire starts the first conflict; conflicts are played as in the 4-player game. At the end of the "
+            "campaign the Empire scores the countries they control and each Rebel notes how many conflicts they won.",
+            "After three campaigns, the player who controlled the most countries as the Empire wins. A tie is "
+            "broken by the conflicts won as a Rebel; players still tied share the win.",
+        ],
+    },
+]
+
+INTERPRETATIONS = [
+    {
+        "title": "Card values and country tiles (reconstruction)",
+        "text": "The printed values were not available. We use one power card of each value 1 to 12 in each suit "
+                "(the examples show 1, 4, 6, 8, 9 and 11) and 20 placeholder countries whose Military, Economics "
+                "and Politics defences add up to 6, each suit totalling 40 over the board, from 0 to 4. The data "
+                "lives in one file (data.py) and can be replaced.",
+    },
+    {
+        "title": "Suits of the special actions",
+        "text": "The rule text lists the specials four per suit: Politics (Peace Treaty, Embargo, Dual Allegiance, "
+                "Spin), Economics (Bribe, Global Trading, Free Market, Monopoly), Military (Reserve Forces, Covert "
+                "Operation, Reinforcement, Defensive Pact). The examples confirm Dual Allegiance (Politics) and "
+                "Reserve Forces (Military); Embargo and Covert Operation are placed by the list order alone.",
+    },
+    {
+        "title": "Seating, corners and the player on the left",
+        "text": "Seats are numbered clockwise and play passes from seat 1 to seat 2, which is the player on "
+                "seat 1's left. Seats 1 and 3 (gold) are partners against seats 2 and 4 (silver). Gold starts on "
+                "the top-left and bottom-right corners, silver on the other two. With 2 players each holds two "
+                "opposite corners; with 3 the Empire holds two opposite corners and the Rebels one each.",
+    },
+    {
+        "title": "Who starts the bidding",
+        "text": "A random player opens the bidding of the first campaign; each later campaign the opening moves "
+                "one seat clockwise. After a redeal (everybody passed) the same player opens again. With 2 players "
+                "the drafting phase is led the same way (random, then alternating); with 3 players the Empire is "
+                "random in the first campaign, then moves clockwise.",
+    },
+    {
+        "title": "Hand power of the special actions",
+        "text": "A special action's hand power is in its own suit and comes from its text: Reserve Forces is the "
+                "sum of the Military of your alliance's four strongest countries (all of them if fewer); Global "
+                "Trading is the sum of the Economics defences of the countries next to the target (whoever controls "
+                "them); Bribe takes a Politics card's hand power as Economics. The others have hand power 0.",
+    },
+    {
+        "title": "Zero hand power",
+        "text": "A hand power of 0 never wins a conflict and does not break the round, even in the dominant suit: "
+                "it could never beat a defence, and letting it win would let any special of the dominant suit "
+                "stop the other players for nothing.",
+    },
+    {
+        "title": "Taking a card from the table",
+        "text": "Bribe and Dual Allegiance take a Politics power card that lies on the table as someone's hand "
+                "power (not one already taken). Taking it takes that player's whole hand power (with anything "
+                "added to it): that player is left with none. Dual Allegiance adds it to the hand power of any "
+                "player who has a card on the table, its own player included, keeping that player's suit. A "
+                "player whose card was discarded or taken has no hand power left.",
+    },
+    {
+        "title": "Discarding from the table",
+        "text": "Peace Treaty and Embargo discard the Military or Economics power cards on the table (not special "
+                "actions). Monopoly discards every Economics card on the table, power cards and specials alike, but "
+                "the one you keep (and itself). Covert Operation discards one special action already on the table. "
+                "Cards played after a special are not affected by it.",
+    },
+    {
+        "title": "Specials that change the defence",
+        "text": "Defensive Pact and Free Market work while they lie on the table: a Covert Operation that discards "
+                "them cancels their effect. With both, the Economics defence is the Economics plus the tripled "
+                "Military. Everything else a special does happens at once and stays done.",
+    },
+    {
+        "title": "Reinforcement",
+        "text": "Reinforcement doubles the hand power of a Military power card on the table (any player's, the "
+                "current value, so after a Dual Allegiance the sum is doubled).",
+    },
+    {
+        "title": "Spin",
+        "text": "Spin may be played at any time (it is a special action) but works only as the last card of the "
+                "conflict (4th of 4, 3rd of 3, 2nd of 2). Then every hand power on the table, with its suit, moves "
+                "to the next player clockwise; the Spin card itself (0) goes to the player on its player's left.",
+    },
+    {
+        "title": "Following suit",
+        "text": "When you hold a card of the leading suit (a power card or a special action of that suit), you may "
+                "play a power card of the leading suit or any special action. Otherwise you may play any card. A "
+                "special led as the first card sets the leading suit to its own suit.",
+    },
+    {
+        "title": "Targets when there is no choice",
+        "text": "If a side controls no country from which it could reach a target (it lost all of its countries), "
+                "its starting player may target any neutral country, or if there is none any rival country. A "
+                "player never targets their own side's country, but a rival who wins a conflict over a country "
+                "they control reinforces it.",
+    },
+    {
+        "title": "Reinforcing needs a win above the defence",
+        "text": "Winning a conflict over a country your alliance already controls adds a token only if your hand "
+                "power beats its defence, as for taking a country; the token is added automatically (\u201cmay\u201d "
+                "in the text: adding one never hurts).",
+    },
+    {
+        "title": "Tokens",
+        "text": "The token supply is not limited. The tie rule for a bid of 10 counts every token of each colour on "
+                "the tiles, covered ones included.",
+    },
+    {
+        "title": "Length of a campaign",
+        "text": "A campaign has as many conflicts as each player holds cards when it starts: 12 with 2 or 4 "
+                "players, 16 with 3 players (16 cards each after the Rise to Power; the text only says \u201cas in "
+                "the 4-player game\u201d).",
+    },
+    {
+        "title": "Variants by player count",
+        "text": "Drafting and the secret meeting are variants of the 3- and 4-player games (the 2-player game has "
+                "its own drafting phase); with 3 players the two Rebels hold the secret meeting, before the Rise to "
+                "Power, and drafting passes 16 cards down to the last two. The State of Nations variant is for 2 "
+                "players. An option that does not apply to the player count is ignored.",
+    },
+    {
+        "title": "Drafting, step by step",
+        "text": "Each player keeps their 2 cards one at a time and in secret; when all have kept 2, the rest of "
+                "each packet passes left. The last 2 cards of a packet are kept without a choice. A redeal after "
+                "everybody passes in the bidding drafts again (and meets again, with the secret meeting).",
+    },
+    {
+        "title": "The secret meeting",
+        "text": "Each player picks 2 cards one at a time; nobody sees anything until both partners have picked. "
+                "Then each sees the partner's 2 cards for as long as they stay in the partner's hand.",
+    },
+    {
+        "title": "2 players: the drafting phase",
+        "text": "Tricks follow the same rule as conflicts, without a dominant suit. A draw (no hand power in the "
+                "leading suit, or equal highest) gives no trick and the same player leads again. Winning a trick "
+                "means the winner draws first. Specials that read the board (Reserve Forces, Global Trading, Free "
+                "Market, Defensive Pact) are worth 0 and do nothing; the others work as usual, which is why most "
+                "specials are worth 0 there. Trick cards leave the game until the next campaign. A tie in tricks "
+                "goes to the winner of the last trick (to the first leader if nobody won one).",
+    },
+    {
+        "title": "2 players: momentum",
+        "text": "A player who takes a country starts the next conflict. A winner whose hand power does not beat the "
+                "defence loses momentum: the other player starts. A draw passes the start to the other player.",
+    },
+    {
+        "title": "2 players: the State of Nations variant",
+        "text": "The declared number is from 10 to 20, like a bid. With the variant, the declarer wins only with "
+                "exactly that many countries, otherwise the opponent wins the campaign.",
+    },
+    {
+        "title": "3 players: the Rise to Power",
+        "text": "The Empire sets aside 4 cards one at a time: the first two go to the Rebel on the Empire's left, "
+                "the last two to the other Rebel. Then the Empire declares the dominant suit. Each Rebel puts down "
+                "their highest power card of the dominant suit and the highest power card of another suit of their "
+                "choice (special actions have no value). A Rebel without a power card of the dominant suit, or of "
+                "any other suit, puts down their two highest cards instead. Both Rebels choose at the same time.",
+    },
+    {
+        "title": "3 players: scoring",
+        "text": "A Rebel's conflicts are the conflicts in which they had the winning hand power, whether or not the "
+                "country was taken. The Empire's score is the number of countries gold controls at the end of its "
+                "campaign; the Rebels fight together as silver.",
+    },
+    {
+        "title": "The scores shown at the end",
+        "text": "With 2 and 4 players a seat's score is its side's campaign wins; with 3 players it is the "
+                "countries held as the Empire (the Rebel conflicts are in the details).",
+    },
+]

@@ -1,0 +1,1109 @@
+"""Alliances (Elad Goldsteen), for 2, 3 or 4 players.
+
+Seats sit clockwise in seat order: play passes from seat i to seat i+1, which
+is "the player on the left". The board has two sides of tokens, 0 (gold) and 1
+(silver):
+
+- 4 players: two alliances of partners sitting opposite, seats 0 and 2 (gold)
+  against seats 1 and 3 (silver);
+- 2 players: seat 0 gold, seat 1 silver;
+- 3 players: the Empire gold, the two Rebels silver (the Empire changes every
+  campaign).
+
+Phases of the state (``phase``):
+
+- ``draft`` (variant, 3–4 players): each player keeps 2 cards of the packet in
+  front of them, the rest passes left;
+- ``meeting`` (variant): partners (Rebels with 3 players) each pick 2 cards to
+  show each other;
+- ``bid`` (4 players): the State of the Nations;
+- ``trick`` and ``declare`` (2 players): the drafting phase, then the winner
+  calls the dominant suit (or the exact number, with the variant);
+- ``give``, ``trump``, ``put`` (3 players): the Rise to Power;
+- ``target`` and ``play``: the conflicts;
+- ``over``.
+"""
+
+from ...core.errors import OptionError, RecordError
+from ...core.game import Game, Option, Outcome, State, event
+from ...core.rng import Rng
+from . import conflict as cf
+from .data import (
+    BID_MAX, BID_MIN, CARDS, CORNERS, DECK, DRAFT_KEEP, HAND_SIZE, IS_SPECIAL, MEETING_SHOW, N_TILES, NEIGHBOURS,
+    ORDER, RESERVE_2P, RISE_EMPIRE_CARDS, SIDE_CORNERS, SIDE_NAMES, START_TOKENS, SUIT_NAMES, SUIT_OF, SUIT_RANK,
+    SUITS, TILE_IDS, TILES, VALUE_OF, card_name, tile_name,
+)
+
+PASS = "pass"
+CAMPAIGNS_TO_WIN = 2
+CAMPAIGNS_3P = 3
+
+
+def _p(seat):
+    return "{p%d}" % seat
+
+
+def _sorted(cards):
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def _names(cards):
+    cards = [card_name(c) for c in _sorted(cards)]
+    if len(cards) <= 1:
+        return "".join(cards)
+    return ", ".join(cards[:-1]) + " and " + cards[-1]
+
+
+def bid_text(number, suit):
+    return f"{number} {SUIT_NAMES[suit]}"
+
+
+def bid_beats(number, suit, high):
+    if high is None:
+        return True
+    return number > high[0] or (number == high[0] and SUIT_RANK[suit] > SUIT_RANK[high[1]])
+
+
+ALL_BIDS = [(n, s) for n in range(BID_MIN, BID_MAX + 1) for s in SUITS]  # from the lowest to the highest
+BID_ACTIONS = {(n, s): f"bid {n} {s}" for n, s in ALL_BIDS}
+BID_LIST = [BID_ACTIONS[b] for b in ALL_BIDS]
+BID_INDEX = {b: i for i, b in enumerate(ALL_BIDS)}
+PLAY = {c: "play " + c for c in DECK}
+
+
+def rise_options(hand, trump):
+    """The pairs of cards a Rebel may put down in the Rise to Power: the
+    highest power card of the dominant suit and the highest power card of one
+    other suit. Fallbacks (documented in guide.py): without a card of the
+    dominant suit or of another suit, the two highest cards."""
+    tops = {}
+    for c in hand:
+        if not IS_SPECIAL[c]:
+            s = SUIT_OF[c]
+            if s not in tops or VALUE_OF[c] > VALUE_OF[tops[s]]:
+                tops[s] = c
+    others = [tops[s] for s in SUITS if s != trump and s in tops]
+    if trump in tops and others:
+        return [tuple(_sorted([tops[trump], o])) for o in others]
+    ranked = sorted(hand, key=lambda c: (-VALUE_OF[c], ORDER[c]))
+    return [tuple(_sorted(ranked[:2]))]
+
+
+class AlliancesState(State):
+    def __init__(self):
+        self.log = []
+        self._legal = {}
+
+    # -- who is who ----------------------------------------------------------------
+
+    def side(self, seat):
+        n = self.players
+        if n == 4:
+            return seat % 2
+        if n == 2:
+            return seat
+        return 0 if seat == self.empire else 1
+
+    def side_seats(self, side):
+        return [s for s in range(self.players) if self.side(s) == side]
+
+    def side_label(self, side):
+        n = self.players
+        if n == 4:
+            a, b = self.side_seats(side)
+            return f"{_p(a)} and {_p(b)}"
+        if n == 2:
+            return _p(side)
+        return f"the Empire ({_p(self.empire)})" if side == 0 else "the Rebels"
+
+    def partner(self, seat):
+        """The seat that shares secrets with `seat` in the secret meeting, or None."""
+        n = self.players
+        if n == 4:
+            return (seat + 2) % 4
+        if n == 3 and seat != self.empire:
+            return [s for s in range(3) if s not in (seat, self.empire)][0]
+        return None
+
+    # -- setup ---------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, players, options, seed, deal):
+        st = cls()
+        st.players = players
+        st.options = options
+        st.seed = seed
+        st.rng = Rng(seed if seed is not None else 0)
+        st.over = False
+        st.result = None
+        st.campaign = 0
+        st.wins = [0, 0]
+        st.empire_tiles = [None] * players
+        st.rebel_tricks = [0] * players
+        st.results = []
+        st.explicit = None
+        if deal is not None:
+            st.explicit = st._check_deal(deal)
+            st.first = st.explicit["first"]
+        else:
+            st.first = st.rng.below(players)
+        st.empire = st.first if players == 3 else None
+        st.log.append(event(
+            f"New game of Alliances for {players} players. "
+            + {4: "Two alliances: {p0} and {p2} (gold) against {p1} and {p3} (silver). The first alliance to win "
+                  "two campaigns wins.",
+               2: "{p0} plays gold, {p1} silver. The first to win two campaigns wins.",
+               3: "Three campaigns; each player is the Empire once and scores the countries they hold as Empire."}[
+                players],
+            kind="setup",
+        ))
+        st._start_campaign()
+        return st
+
+    def _check_deal(self, deal):
+        n = self.players
+        if not isinstance(deal, dict):
+            raise OptionError("an explicit deal must be an object with hands (and layout, first, reserve, stacks)")
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n or not all(isinstance(h, list) for h in hands):
+            raise OptionError(f"an explicit deal needs a list of cards for each of the {n} players")
+        reserve = deal.get("reserve", [])
+        if not isinstance(reserve, list):
+            raise OptionError("the reserve must be a list of cards")
+        if n != 2 and reserve:
+            raise OptionError("only the 2-player game has a reserve")
+        seen = []
+        for cid in [c for h in hands for c in h] + reserve:
+            if not isinstance(cid, str) or cid not in CARDS:
+                raise OptionError(f"unknown card {cid!r} in the deal")
+            seen.append(cid)
+        if len(set(seen)) != len(seen):
+            raise OptionError("a card appears twice in the deal")
+        size = len(hands[0])
+        if size < 1 or any(len(h) != size for h in hands):
+            raise OptionError("every hand must hold the same number of cards, at least one")
+        if n == 2 and len(reserve) % 2:
+            raise OptionError("the reserve must hold an even number of cards")
+        if n == 3 and size < RISE_EMPIRE_CARDS:
+            raise OptionError(f"with 3 players each hand needs at least {RISE_EMPIRE_CARDS} cards")
+        layout = deal.get("layout", list(TILE_IDS))
+        if not isinstance(layout, list) or sorted(map(str, layout)) != sorted(TILE_IDS) or len(layout) != N_TILES:
+            raise OptionError("the layout must list each of the 20 country tiles once")
+        first = deal.get("first", 0)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
+            raise OptionError(f"the first player must be a seat from 0 to {n - 1}")
+        stacks = deal.get("stacks")
+        if stacks is not None:
+            if not isinstance(stacks, dict):
+                raise OptionError("stacks must map tile ids to lists of sides (0 gold, 1 silver)")
+            for tid, st in stacks.items():
+                if tid not in TILES:
+                    raise OptionError(f"unknown tile {tid!r} in the stacks")
+                if not isinstance(st, list) or not all(x in (0, 1) and not isinstance(x, bool) for x in st):
+                    raise OptionError(f"the stack on {tid} must be a list of sides, 0 or 1")
+        return {"hands": [list(h) for h in hands], "reserve": list(reserve), "layout": list(layout),
+                "first": first, "stacks": stacks}
+
+    # -- campaigns -----------------------------------------------------------------
+
+    def _start_campaign(self):
+        n = self.players
+        self.campaign += 1
+        if self.campaign > 1:
+            self.first = (self.first + 1) % n
+        if n == 3:
+            self.empire = self.first
+        explicit = self.explicit if self.campaign == 1 else None
+        if explicit is not None:
+            self.layout = list(explicit["layout"])
+        else:
+            self.layout = list(TILE_IDS)
+            self.rng.shuffle(self.layout)
+        self.pos_of = {t: i for i, t in enumerate(self.layout)}
+        self.stacks = [[] for _ in range(N_TILES)]
+        if explicit is not None and explicit["stacks"] is not None:
+            for tid, st in explicit["stacks"].items():
+                self.stacks[self.pos_of[tid]] = list(st)
+        else:
+            for side in (0, 1):
+                for pos in SIDE_CORNERS[side]:
+                    self.stacks[pos] = [side] * START_TOKENS
+        self.bid = None
+        self.aggressor = None
+        self.dominant = None
+        self.redeals = 0
+        self.won = [0] * n
+        self.tricks = [0] * n
+        self.discards = []
+        self.table = []
+        self.target = None
+        self.leading = None
+        self.played = 0
+        self.conflict_no = 0
+        self.conflicts = 0
+        self.starter = None
+        self.turn = None
+        self.log.append(event(
+            f"Campaign {self.campaign} begins. The 20 countries are laid out"
+            + (" at random; " if explicit is None else "; ")
+            + ("each side stacks three tokens on two opposite corners. " if explicit is None
+               or explicit["stacks"] is None else "")
+            + (f"{_p(self.first)} opens the bidding." if n == 4 else
+               f"{_p(self.first)} leads the drafting phase." if n == 2 else
+               f"{_p(self.empire)} is the Empire; the other two players are the Rebels."),
+            kind="campaign",
+        ))
+        self._deal(explicit)
+
+    def _deal(self, explicit=None):
+        """Deal the cards and start the first card phase of the campaign."""
+        n = self.players
+        self.revealed = True
+        if explicit is not None:
+            hands = [list(h) for h in explicit["hands"]]
+            self.reserve = list(explicit["reserve"])
+            used = {c for h in hands for c in h} | set(self.reserve)
+            self.discards = [c for c in DECK if c not in used]
+        else:
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+            size = HAND_SIZE[n]
+            hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+            self.reserve = deck[n * size:] if n == 2 else []
+            self.discards = []
+        self.hands = [_sorted(h) for h in hands]
+        self.packets = [[] for _ in range(n)]
+        self.picks = [0] * n
+        self.shown_cards = [[] for _ in range(n)]
+        self.meeting_done = False
+        self.given = []
+        self.put = [[] for _ in range(n)]
+        self.passed = [False] * n
+        self.high = None
+        self.high_seat = None
+        self.bids = []
+        size = len(self.hands[0])
+        self.log.append(event(
+            f"Each player is dealt {size} cards"
+            + (f"; {len(self.reserve)} cards form the reserve." if n == 2 else "."),
+            kind="deal",
+        ))
+        if n == 2:
+            self.phase = "trick"
+            self.turn = self.first
+            self.starter = self.first
+            self.last_trick = None
+            if not self.reserve:
+                self._end_drafting_2p()
+            return
+        if self.options["drafting"] and size > DRAFT_KEEP:
+            self.packets = self.hands
+            self.hands = [[] for _ in range(n)]
+            self.phase = "draft"
+            self.log.append(event(
+                "Drafting: keep 2 cards of the cards in front of you and pass the rest to the player on your left, "
+                "until every card is chosen.", kind="draft"))
+            return
+        self._after_draft()
+
+    def _after_draft(self):
+        if self.options["secret_meeting"]:
+            self.phase = "meeting"
+            self.log.append(event(
+                "Secret meeting: "
+                + ("partners" if self.players == 4 else "the two Rebels")
+                + " each choose 2 cards to show each other.", kind="meeting"))
+            return
+        self._after_meeting()
+
+    def _after_meeting(self):
+        if self.players == 4:
+            self.phase = "bid"
+            self.turn = self.first
+        else:
+            self.phase = "give"
+            self.turn = self.empire
+            self.log.append(event(
+                f"Rise to Power: {_p(self.empire)} sets aside 4 cards in two face-down pairs, one for each Rebel, "
+                "then declares the dominant suit.", kind="rise"))
+
+    def _start_conflicts(self, starter):
+        self.starter = starter
+        self.conflicts = len(self.hands[starter])
+        self.conflict_no = 0
+        self._next_conflict()
+
+    def _next_conflict(self):
+        self.conflict_no += 1
+        self.phase = "target"
+        self.turn = self.starter
+        self.table = []
+        self.target = None
+        self.leading = None
+        self.played = 0
+
+    # -- targets -------------------------------------------------------------------
+
+    def targets(self, side):
+        """Positions the starting player may target: a neutral country next to
+        one their side controls; only if there is none, a rival one next to theirs.
+        If their side holds no country that allows a target, any neutral country,
+        else any rival one."""
+        stacks = self.stacks
+        adj = set()
+        for pos in range(N_TILES):
+            st = stacks[pos]
+            if st and st[-1] == side:
+                adj.update(NEIGHBOURS[pos])
+        neutral = sorted(p for p in adj if not stacks[p])
+        if neutral:
+            return neutral
+        rival = sorted(p for p in adj if stacks[p] and stacks[p][-1] != side)
+        if rival:
+            return rival
+        neutral = [p for p in range(N_TILES) if not stacks[p]]
+        return neutral or [p for p in range(N_TILES) if stacks[p] and stacks[p][-1] != side]
+
+    def controlled(self, side):
+        return [p for p in range(N_TILES) if self.stacks[p] and self.stacks[p][-1] == side]
+
+    def tokens_on_board(self, side):
+        return sum(st.count(side) for st in self.stacks)
+
+    def reserve_power(self, side):
+        mil = sorted((TILES[self.layout[p]]["military"] for p in self.controlled(side)), reverse=True)
+        return sum(mil[:4])
+
+    def ctx(self, card=None):
+        """What the special actions read from the board (see conflict.py); the
+        sums are worked out only for the card that needs them."""
+        n = self.players
+        if self.phase == "trick":
+            return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
+        tile = TILES[self.layout[self.target]]
+        neigh = reserve = None
+        if card in (None, "global-trading"):
+            neigh = sum(TILES[self.layout[p]]["economics"] for p in NEIGHBOURS[self.target])
+        if card in (None, "reserve-forces"):
+            rp = [self.reserve_power(0), self.reserve_power(1)]
+            reserve = [rp[self.side(s)] for s in range(n)]
+        return {"n": n, "tile": tile, "neigh_e": neigh, "reserve": reserve}
+
+    # -- protocol: who acts and what they may do ----------------------------------------
+
+    def to_act(self):
+        ph = self.phase
+        if self.over:
+            return []
+        if ph == "draft":
+            return [s for s in range(self.players) if self.picks[s] < DRAFT_KEEP]
+        if ph == "meeting":
+            return [s for s in range(self.players)
+                    if self.partner(s) is not None
+                    and len(self.shown_cards[s]) < min(MEETING_SHOW, len(self.hands[s]))]
+        if ph == "put":
+            return [s for s in range(self.players) if s != self.empire and not self.put[s]]
+        return [self.turn]
+
+    def legal_actions(self, seat):
+        got = self._legal.get(seat)
+        if got is None:
+            got = self._legal[seat] = self._compute_legal(seat)
+        return list(got)
+
+    def _compute_legal(self, seat):
+        if self.over or seat not in self.to_act():
+            return []
+        ph = self.phase
+        hand = self.hands[seat]
+        if ph == "play" or ph == "trick":
+            return self._play_actions(seat)
+        if ph == "target":
+            return ["target " + self.layout[p] for p in self.targets(self.side(seat))]
+        if ph == "bid":
+            return [PASS] + BID_LIST[0 if self.high is None else BID_INDEX[tuple(self.high)] + 1:]
+        if ph == "draft":
+            return ["draft " + c for c in self.packets[seat]]
+        if ph == "meeting":
+            return ["show " + c for c in hand if c not in self.shown_cards[seat]]
+        if ph == "declare":
+            if self.options["exact_bid"]:
+                return [f"declare {n} {s}" for n in range(BID_MIN, BID_MAX + 1) for s in SUITS]
+            return ["trump " + s for s in SUITS]
+        if ph == "give":
+            return ["give " + c for c in hand]
+        if ph == "trump":
+            return ["trump " + s for s in SUITS]
+        if ph == "put":
+            return ["put " + " ".join(pair) for pair in rise_options(hand, self.dominant)]
+        return []
+
+    def _play_actions(self, seat):
+        hand = self.hands[seat]
+        if self.played and self.leading is not None:
+            lead = self.leading
+            if any(SUIT_OF[c] == lead for c in hand):
+                hand = [c for c in hand if IS_SPECIAL[c] or SUIT_OF[c] == lead]
+        acts = []
+        for c in hand:
+            if IS_SPECIAL[c]:
+                for p in cf.special_options(self.table, c):
+                    acts.append(f"play {c} {p}" if p else "play " + c)
+            else:
+                acts.append(PLAY[c])
+        return acts
+
+    def explain_illegal(self, seat, action):
+        words = action.split(" ") if isinstance(action, str) else []
+        ph = self.phase
+        if seat not in self.to_act():
+            return super().explain_illegal(seat, action)
+        if words[:1] == ["play"] and len(words) >= 2 and ph in ("play", "trick"):
+            cid = words[1]
+            if cid not in CARDS:
+                return f"there is no card {cid!r}"
+            if cid not in self.hands[seat]:
+                return f"{card_name(cid)} is not in your hand"
+            if self.played and SUIT_OF[cid] != self.leading and not IS_SPECIAL[cid]:
+                return (f"you must follow the leading suit ({SUIT_NAMES[self.leading]}) with a power card of it "
+                        "or play a special action: you hold a card of that suit")
+            return f"write it as one of: {', '.join(a for a in self.legal_actions(seat) if a.split()[1] == cid)}"
+        if words[:1] == ["target"] and ph == "target" and len(words) == 2:
+            if words[1] not in TILES:
+                return f"there is no country {words[1]!r}"
+            return (f"{tile_name(words[1])} is not a country you may target: choose a neutral country next to one "
+                    "your side controls (a rival one only when no neutral one is reachable)")
+        if words[:1] == ["bid"] and ph == "bid":
+            return "a bid is 'bid N SUIT' with N from 10 to 20, higher than the last bid (same number: a higher suit)"
+        if ph == "put" and words[:1] == ["put"]:
+            return ("a Rebel puts down the highest power card of the dominant suit and the highest power card of "
+                    "one other suit")
+        return super().explain_illegal(seat, action)
+
+    # -- applying actions --------------------------------------------------------------
+
+    def _apply(self, seat, action):
+        self._legal = {}
+        words = action.split(" ")
+        verb = words[0]
+        ph = self.phase
+        if verb == "play":
+            if ph == "trick":
+                return self._apply_trick(seat, words)
+            return self._apply_play(seat, words)
+        if verb == "target":
+            pos = self.pos_of[words[1]]
+            self.target = pos
+            self.phase = "play"
+            st = self.stacks[pos]
+            state = "neutral" if not st else f"held by {SIDE_NAMES[st[-1]]}"
+            t = TILES[words[1]]
+            return [event(
+                f"Conflict {self.conflict_no} of {self.conflicts}: {_p(seat)} targets {t['name']} ({state}; defence "
+                f"{t['military']} Military, {t['economics']} Economics, {t['politics']} Politics).",
+                kind="target", seat=seat)]
+        if verb == "bid" or (verb == PASS and ph == "bid"):
+            return self._apply_bid(seat, words)
+        if verb == "draft":
+            return self._apply_draft(seat, words[1])
+        if verb == "show":
+            return self._apply_show(seat, words[1])
+        if verb == "declare":
+            return self._apply_declare(seat, int(words[1]), words[2])
+        if verb == "trump":
+            if ph == "declare":
+                return self._apply_declare(seat, None, words[1])
+            self.dominant = words[1]
+            self.phase = "put"
+            return [event(
+                f"{_p(seat)} declares {SUIT_NAMES[words[1]]} the dominant suit. Each Rebel now puts down their highest "
+                f"{SUIT_NAMES[words[1]]} power card and the highest power card of one other suit.",
+                kind="rise", seat=seat)]
+        if verb == "give":
+            return self._apply_give(seat, words[1])
+        if verb == "put":
+            return self._apply_put(seat, words[1:])
+        raise AssertionError(action)
+
+    # bidding (4 players)
+
+    def _apply_bid(self, seat, words):
+        n = self.players
+        events = []
+        if words[0] == PASS:
+            self.passed[seat] = True
+            self.bids.append([seat, PASS])
+            events.append(event(f"{_p(seat)} passes" + (" and drops out of the bidding." if self.high else "."),
+                                kind="bid", seat=seat))
+        else:
+            number, suit = int(words[1]), words[2]
+            self.high = (number, suit)
+            self.high_seat = seat
+            self.bids.append([seat, f"{number} {suit}"])
+            events.append(event(f"{_p(seat)} bids {bid_text(number, suit)}.", kind="bid", seat=seat))
+        active = [s for s in range(n) if not self.passed[s]]
+        if not active:
+            self.redeals += 1
+            events.append(event("Everybody passed without a bid: the cards are gathered, reshuffled and dealt again.",
+                                kind="redeal"))
+            self.log.extend(events)
+            self._deal()
+            return []
+        if len(active) == 1 and self.high_seat == active[0]:
+            w = self.high_seat
+            self.bid = list(self.high)
+            self.dominant = self.high[1]
+            self.aggressor = self.side(w)
+            events.append(event(
+                f"{_p(w)} wins the bidding with {bid_text(*self.high)} and takes the Conflict token: "
+                f"{self.side_label(self.aggressor)} are the Aggressor and must control at least {self.high[0]} "
+                f"countries; {self.side_label(1 - self.aggressor)} defend. {SUIT_NAMES[self.dominant]} is the "
+                "dominant suit.", kind="bid-won"))
+            self._start_conflicts(w)
+            return events
+        t = (seat + 1) % n
+        while self.passed[t]:
+            t = (t + 1) % n
+        self.turn = t
+        return events
+
+    # drafting variant
+
+    def _apply_draft(self, seat, cid):
+        n = self.players
+        self.packets[seat].remove(cid)
+        self.hands[seat].append(cid)
+        self.picks[seat] += 1
+        events = [event(f"You keep {card_name(cid)}.", to=[seat], kind="private")]
+        if any(p < DRAFT_KEEP for p in self.picks):
+            return events
+        # everyone has kept two: pass the rest left
+        self.packets = [self.packets[(s - 1) % n] for s in range(n)]
+        self.picks = [0] * n
+        self.revealed = True
+        left = len(self.packets[0])
+        if left <= DRAFT_KEEP:
+            for s in range(n):
+                self.hands[s].extend(self.packets[s])
+                self.packets[s] = []
+            for s in range(n):
+                self.hands[s] = _sorted(self.hands[s])
+            events.append(event("Each player keeps the last cards passed to them: the drafting is over.", kind="draft"))
+            self.log.extend(events)
+            self._after_draft()
+            return []
+        events.append(event(f"Everyone kept two cards and passes the other {left} to the left.", kind="draft"))
+        for s in range(n):
+            self.hands[s] = _sorted(self.hands[s])
+        return events
+
+    # secret meeting variant
+
+    def _apply_show(self, seat, cid):
+        self.shown_cards[seat].append(cid)
+        events = [event(f"You will show {card_name(cid)} to your partner.", to=[seat], kind="private")]
+        if self.to_act():
+            return events
+        self.meeting_done = True
+        self.revealed = True
+        events.append(event("The secret meeting is over: partners have shown each other 2 cards.", kind="meeting"))
+        for s in range(self.players):
+            q = self.partner(s)
+            if q is not None:
+                events.append(event(f"{_p(q)} shows you {_names(self.shown_cards[q])}.", to=[s], kind="private"))
+        self.log.extend(events)
+        self._after_meeting()
+        return []
+
+    # 2 players: the drafting phase (tricks) and the declaration
+
+    def _apply_trick(self, seat, words):
+        events = self._put_card(seat, words, ctx=self.ctx())
+        if self.played < 2:
+            self.turn = 1 - seat
+            return events
+        winner, suit, power, why = cf.judge(self.table, self.leading, None)
+        leader = self.starter
+        for e in self.table:
+            self.discards.append(e["card"])
+            self.discards.extend(e["with"])
+        self.table = []
+        if winner is None:
+            events.append(event(f"No trick: {why}. {_p(leader)} leads again.", kind="trick"))
+        else:
+            self.tricks[winner] += 1
+            self.last_trick = winner
+            events.append(event(
+                f"{_p(winner)} wins the trick with {power} {SUIT_NAMES[suit]} "
+                f"(tricks: {_p(0)} {self.tricks[0]}, {_p(1)} {self.tricks[1]}).", kind="trick"))
+            leader = winner
+        first = leader if winner is None else winner
+        for s in (first, 1 - first):
+            cid = self.reserve.pop(0)
+            self.hands[s] = _sorted(self.hands[s] + [cid])
+            events.append(event(f"You draw {card_name(cid)}.", to=[s], kind="private"))
+        self.revealed = True
+        events.append(event(f"Both players draw a card; {len(self.reserve)} left in the reserve.", kind="draw"))
+        self.starter = leader
+        self.turn = leader
+        self.played = 0
+        self.leading = None
+        if not self.reserve:
+            self.log.extend(events)
+            self._end_drafting_2p()
+            return []
+        return events
+
+    def _end_drafting_2p(self):
+        t = self.tricks
+        if t[0] != t[1]:
+            w = 0 if t[0] > t[1] else 1
+            why = f"with {t[w]} tricks to {t[1 - w]}"
+        elif self.last_trick is not None:
+            w = self.last_trick
+            why = f"on a tie of {t[0]} tricks each, as the winner of the last trick"
+        else:
+            w = self.first
+            why = "as nobody won a trick, as the player who led first"
+        self.phase = "declare"
+        self.turn = w
+        self.log.append(event(
+            f"The drafting phase is over. {_p(w)} wins it {why}: they will be the Aggressor and call the "
+            "dominant suit" + (" and the exact number of countries they will control." if self.options["exact_bid"]
+                                else "."), kind="drafting-won"))
+
+    def _apply_declare(self, seat, number, suit):
+        self.dominant = suit
+        self.aggressor = seat
+        self.bid = [number, suit] if number is not None else None
+        text = (f"{_p(seat)} declares they will control exactly {number} countries, with {SUIT_NAMES[suit]} dominant."
+                if number is not None else f"{_p(seat)} calls {SUIT_NAMES[suit]} the dominant suit.")
+        events = [event(text + f" {_p(seat)} is the Aggressor and starts the campaign.", kind="declare", seat=seat)]
+        self._start_conflicts(seat)
+        return events
+
+    # 3 players: the Rise to Power
+
+    def _apply_give(self, seat, cid):
+        self.hands[seat].remove(cid)
+        self.given.append(cid)
+        k = len(self.given)
+        rebel = (self.empire + 1) % 3 if k <= 2 else (self.empire + 2) % 3
+        events = [event(f"You set aside {card_name(cid)} for {_p(rebel)}.", to=[seat], kind="private")]
+        if k == 2:
+            events.append(event(f"{_p(seat)} sets aside a pair of cards for {_p(rebel)}.", kind="rise"))
+        if k == RISE_EMPIRE_CARDS:
+            events.append(event(f"{_p(seat)} sets aside a pair of cards for {_p(rebel)}.", kind="rise"))
+            self.phase = "trump"
+        return events
+
+    def _apply_put(self, seat, cards):
+        for c in cards:
+            self.hands[seat].remove(c)
+        self.put[seat] = list(cards)
+        events = [
+            event(f"You put down {_names(cards)} for the Empire.", to=[seat], kind="private"),
+            event(f"{_p(seat)} puts down two cards for the Empire.", kind="rise", seat=seat),
+        ]
+        if self.to_act():
+            return events
+        e = self.empire
+        left, right = (e + 1) % 3, (e + 2) % 3
+        got = self.put[left] + self.put[right]
+        self.hands[e] = _sorted(self.hands[e] + got)
+        self.hands[left] = _sorted(self.hands[left] + self.given[:2])
+        self.hands[right] = _sorted(self.hands[right] + self.given[2:])
+        self.revealed = True
+        events.append(event(f"You take {_names(self.put[left])} from {_p(left)} and {_names(self.put[right])} from "
+                            f"{_p(right)}.", to=[e], kind="private"))
+        events.append(event(f"You take {_names(self.given[:2])} from {_p(e)}.", to=[left], kind="private"))
+        events.append(event(f"You take {_names(self.given[2:])} from {_p(e)}.", to=[right], kind="private"))
+        events.append(event(f"The cards are exchanged. {_p(e)}, the Empire, starts the first conflict.", kind="rise"))
+        self.given = []
+        self.put = [[] for _ in range(3)]
+        self.aggressor = 0
+        self._start_conflicts(e)
+        return events
+
+    # conflicts
+
+    def _put_card(self, seat, words, ctx):
+        cid = words[1]
+        self.hands[seat].remove(cid)
+        self.shown = True
+        if self.played == 0:
+            self.leading = SUIT_OF[cid]
+        params = cf.parse_params(words[2:]) if len(words) > 2 else {}
+        lines = cf.play(self.table, seat, cid, params, ctx, self.played, self.discards)
+        self.played += 1
+        first = lines[0]
+        if self.played == 1:
+            first += f" {SUIT_NAMES[self.leading]} is the leading suit."
+        events = [event(first, kind="play", seat=seat)]
+        if len(lines) > 1:
+            events += [event(line, kind="special", seat=seat) for line in lines[1:]]
+        return events
+
+    def _apply_play(self, seat, words):
+        n = self.players
+        cid = words[1]
+        ctx = self.ctx(cid) if IS_SPECIAL[cid] else {"n": n, "tile": None}
+        events = self._put_card(seat, words, ctx)
+        if self.played < n:
+            self.turn = (seat + 1) % n
+            return events
+        self.log.extend(events)
+        return self._resolve_conflict()
+
+    def _resolve_conflict(self):
+        n = self.players
+        pos = self.target
+        tid = self.layout[pos]
+        winner, suit, power, why = cf.judge(self.table, self.leading, self.dominant)
+        defence = cf.defence(TILES[tid], self.table)
+        events = []
+        broke = suit != self.leading
+        captured = False
+        if winner is None:
+            events.append(event(f"The conflict over {tile_name(tid)} is a draw: {why}.", kind="result"))
+        else:
+            self.won[winner] += 1
+            how = f"the dominant suit breaks the round: {power} {SUIT_NAMES[suit]}" if broke else \
+                f"{power} {SUIT_NAMES[suit]}"
+            d = defence[suit]
+            if power > d:
+                captured = True
+                side = self.side(winner)
+                st = self.stacks[pos]
+                if st and st[-1] == side:
+                    what = f"reinforces {tile_name(tid)}: one more {SIDE_NAMES[side]} token ({len(st) + 1} now)"
+                elif st:
+                    what = f"takes {tile_name(tid)} from the rival side: a {SIDE_NAMES[side]} token goes on top"
+                else:
+                    what = f"takes control of {tile_name(tid)} with a {SIDE_NAMES[side]} token"
+                st.append(side)
+                events.append(event(
+                    f"{_p(winner)} wins the conflict ({how}), beats the {SUIT_NAMES[suit]} defence of {d} and {what}.",
+                    kind="result", seat=winner))
+            else:
+                events.append(event(
+                    f"{_p(winner)} wins the conflict ({how}), but the {SUIT_NAMES[suit]} defence of {tile_name(tid)} "
+                    f"({d}) holds.", kind="result", seat=winner))
+        for e in self.table:
+            self.discards.append(e["card"])
+            self.discards.extend(e["with"])
+        self.table = []
+        prev = self.starter
+        if captured:
+            nxt = winner
+        elif n == 2:
+            nxt = 1 - winner if winner is not None else 1 - prev
+            if winner is not None:
+                events.append(event(f"{_p(winner)} loses momentum: {_p(nxt)} starts the next conflict.", kind="next"))
+        else:
+            nxt = (prev + 1) % n
+        self.starter = nxt
+        if not self.hands[0]:
+            self.log.extend(events)
+            return self._end_campaign()
+        if captured or n != 2 or winner is None:
+            events.append(event(f"{_p(nxt)} takes the Conflict token and starts the next conflict.", kind="next"))
+        self._next_conflict()
+        return events
+
+    def _end_campaign(self):
+        n = self.players
+        tiles = [len(self.controlled(0)), len(self.controlled(1))]
+        tokens = [self.tokens_on_board(0), self.tokens_on_board(1)]
+        count = (f"Gold controls {tiles[0]} countries ({tokens[0]} tokens on the board), silver {tiles[1]} "
+                 f"({tokens[1]} tokens).")
+        events = [event(f"Campaign {self.campaign} is over. " + count, kind="campaign-end")]
+        res = {"campaign": self.campaign, "tiles": tiles, "tokens": tokens, "won": list(self.won)}
+        if n == 4:
+            ag = self.aggressor
+            need = self.bid[0]
+            have = tiles[ag]
+            if have >= need and not (need == BID_MIN and have == BID_MIN and tokens[ag] <= tokens[1 - ag]):
+                w = ag
+                why = f"they bid {need} and control {have}"
+                if need == BID_MIN and have == BID_MIN:
+                    why += f", with more tokens on the board ({tokens[ag]} to {tokens[1 - ag]})"
+            else:
+                w = 1 - ag
+                if have < need:
+                    why = f"the Aggressor bid {need} but controls only {have}"
+                else:
+                    why = (f"the Aggressor bid 10 and controls exactly 10, without more tokens on the board "
+                           f"({tokens[ag]} to {tokens[1 - ag]})")
+            role = "Aggressor" if w == ag else "Defender"
+            events.append(event(f"{self.side_label(w)} ({role}) win the campaign: {why}.", kind="campaign-won"))
+        elif n == 2:
+            ag = self.aggressor
+            if self.bid is not None:
+                need = self.bid[0]
+                w = ag if tiles[ag] == need else 1 - ag
+                why = (f"{_p(ag)} declared exactly {need} and controls {tiles[ag]}")
+            elif tiles[0] != tiles[1]:
+                w = 0 if tiles[0] > tiles[1] else 1
+                why = f"{tiles[w]} countries to {tiles[1 - w]}"
+            else:
+                w = 1 - ag
+                why = f"a tie at {tiles[0]} countries goes to the Defender"
+            events.append(event(f"{_p(w)} wins the campaign: {why}.", kind="campaign-won"))
+        else:
+            e = self.empire
+            self.empire_tiles[e] = tiles[0]
+            rebels = [s for s in range(3) if s != e]
+            for r in rebels:
+                self.rebel_tricks[r] += self.won[r]
+            events.append(event(
+                f"{_p(e)} scores {tiles[0]} countries as the Empire. "
+                + " ".join(f"{_p(r)} won {self.won[r]} conflict{'s' if self.won[r] != 1 else ''} as a Rebel."
+                           for r in rebels), kind="campaign-won"))
+            w = None
+            res["empire"] = e
+        if w is not None:
+            self.wins[w] += 1
+            res["winner_side"] = w
+        self.results.append(res)
+        self.log.extend(events)
+        if (n != 3 and max(self.wins) >= CAMPAIGNS_TO_WIN) or (n == 3 and self.campaign >= CAMPAIGNS_3P):
+            self._finish()
+        else:
+            self._start_campaign()
+        self.revealed = True
+        return []
+
+    def _finish(self):
+        n = self.players
+        self.over = True
+        self.phase = "over"
+        self.turn = None
+        if n == 3:
+            scores = [t or 0 for t in self.empire_tiles]
+            best = max(scores)
+            tied = [s for s in range(3) if scores[s] == best]
+            top = max(self.rebel_tricks[s] for s in tied)
+            winners = [s for s in tied if self.rebel_tricks[s] == top]
+            summary = (
+                "Countries held as the Empire: " + ", ".join(f"{_p(s)} {scores[s]}" for s in range(3)) + ". "
+                + ("" if len(tied) == 1 else
+                   "Tie-break, conflicts won as a Rebel: " + ", ".join(f"{_p(s)} {self.rebel_tricks[s]}" for s in tied)
+                   + ". ")
+                + " and ".join(map(_p, winners)) + (" win" if len(winners) > 1 else " wins")
+                + (" and share the honours." if len(winners) > 1 else ".")
+            )
+            details = {"empire_tiles": scores, "rebel_tricks": list(self.rebel_tricks), "campaigns": self.results}
+        else:
+            w = 0 if self.wins[0] >= CAMPAIGNS_TO_WIN else 1
+            winners = self.side_seats(w)
+            scores = [self.wins[self.side(s)] for s in range(n)]
+            summary = (f"{self.side_label(w)} win{'s' if n == 2 else ''} the game, "
+                       f"{self.wins[w]} campaigns to {self.wins[1 - w]}.")
+            details = {"campaign_wins": list(self.wins), "campaigns": self.results}
+        self.result = Outcome(scores=scores, winners=winners, summary=summary, details=details)
+        self.log.append(event(summary, kind="result"))
+
+    # -- the rest of the protocol ----------------------------------------------------------
+
+    def outcome(self):
+        return self.result
+
+    def is_over(self):
+        return self.over
+
+    def label(self, seat, action):
+        words = action.split(" ")
+        verb = words[0]
+        if action == PASS:
+            return "Pass"
+        if verb == "bid":
+            return f"Bid {words[1]} {SUIT_NAMES[words[2]]}"
+        if verb == "target":
+            return f"Target {tile_name(words[1])} ({TILES[words[1]]['military']} M, {TILES[words[1]]['economics']} E, " \
+                   f"{TILES[words[1]]['politics']} P)"
+        if verb == "play":
+            text = "Play " + card_name(words[1])
+            params = cf.parse_params(words[2:])
+            owner = {e["card"]: e["seat"] for e in self.table}
+            parts = []
+            if "take" in params:
+                parts.append(f"take {_p(owner[params['take']])}'s {card_name(params['take'])}")
+            if "add-to" in params:
+                a = params["add-to"]
+                parts.append("add it to your own hand power" if a == cf.SELF else
+                             f"add it to {_p(owner[a])}'s {card_name(a)}")
+            if "keep" in params:
+                parts.append(f"keep {_p(owner[params['keep']])}'s {card_name(params['keep'])}")
+            if "discard" in params:
+                parts.append(f"discard {_p(owner[params['discard']])}'s {card_name(params['discard'])}")
+            if "double" in params:
+                parts.append(f"double {_p(owner[params['double']])}'s {card_name(params['double'])}")
+            return text + (": " + ", ".join(parts) if parts else "")
+        if verb == "draft":
+            return "Keep " + card_name(words[1])
+        if verb == "show":
+            return "Show " + card_name(words[1])
+        if verb == "give":
+            return "Set aside " + card_name(words[1])
+        if verb == "put":
+            return "Put down " + _names(words[1:])
+        if verb == "trump":
+            return f"{SUIT_NAMES[words[1]]} dominant"
+        if verb == "declare":
+            return f"Exactly {words[1]} countries, {SUIT_NAMES[words[2]]} dominant"
+        return action
+
+    def view(self, seat=None):
+        n = self.players
+        me = seat is not None
+        ph = self.phase
+        board = []
+        for pos, tid in enumerate(self.layout):
+            t = TILES[tid]
+            st = self.stacks[pos]
+            board.append({"pos": pos, "tile": tid, "name": t["name"], "military": t["military"],
+                          "economics": t["economics"], "politics": t["politics"], "stack": list(st),
+                          "top": st[-1] if st else None})
+        partner = self.partner(seat) if me and not self.over else None
+        partner_shown = []
+        if partner is not None and self.meeting_done:
+            partner_shown = _sorted(c for c in self.shown_cards[partner] if c in self.hands[partner])
+        defence = None
+        if self.target is not None and ph == "play":
+            defence = cf.defence(TILES[self.layout[self.target]], self.table)
+        v = {
+            "game": "alliances",
+            "players": n,
+            "seat": seat,
+            "options": dict(self.options),
+            "phase": ph,
+            "campaign": self.campaign,
+            "first": self.first,
+            "turn": self.turn,
+            "to_act": self.to_act(),
+            "sides": [self.side(s) for s in range(n)],
+            "side": self.side(seat) if me else None,
+            "empire": self.empire,
+            "aggressor": self.aggressor,
+            "bid": list(self.bid) if self.bid else None,
+            "dominant": self.dominant,
+            "bids": [list(b) for b in self.bids],
+            "high": list(self.high) if self.high else None,
+            "passed": list(self.passed),
+            "redeals": self.redeals,
+            "wins": list(self.wins),
+            "empire_tiles": list(self.empire_tiles),
+            "rebel_tricks": list(self.rebel_tricks),
+            "results": [dict(r) for r in self.results],
+            "board": board,
+            "controlled": [len(self.controlled(0)), len(self.controlled(1))],
+            "starter": self.starter,
+            "target": self.layout[self.target] if self.target is not None else None,
+            "targets": ([self.layout[p] for p in self.targets(self.side(self.turn))]
+                        if ph == "target" else []),
+            "defence": defence,
+            "table": [dict(e, **{"with": list(e["with"])}) for e in self.table],
+            "leading": self.leading,
+            "played": self.played,
+            "conflict": self.conflict_no,
+            "conflicts": self.conflicts,
+            "won": list(self.won),
+            "tricks": list(self.tricks),
+            "reserve_count": len(self.reserve),
+            "discards": list(self.discards),
+            "hand": list(self.hands[seat]) if me else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "draft_packet": list(self.packets[seat]) if me and ph == "draft" else [],
+            "meeting_mine": list(self.shown_cards[seat]) if me and ph == "meeting" else [],
+            "partner": partner,
+            "partner_shown": partner_shown,
+            "rise_given": list(self.given) if me and seat == self.empire else [],
+            "rise_put": list(self.put[seat]) if me else [],
+            "legal": self.legal_actions(seat) if me else [],
+            "log": self.log_for(seat),
+            "outcome": self.result.to_json() if self.result else None,
+        }
+        return v
+
+    # -- JSON ------------------------------------------------------------------------------
+
+    _FIELDS = (
+        "players", "seed", "over", "campaign", "wins", "empire_tiles", "rebel_tricks", "results", "first", "empire",
+        "layout", "stacks", "bid", "aggressor", "dominant", "redeals", "won", "tricks", "discards", "table", "target",
+        "leading", "played", "conflict_no", "conflicts", "starter", "turn", "hands", "reserve", "packets", "picks",
+        "shown_cards", "meeting_done", "given", "put", "passed", "high", "high_seat", "bids", "phase", "last_trick",
+        "explicit", "log",
+    )
+
+    def to_json(self):
+        import copy
+
+        data = {"game": "alliances", "options": dict(self.options), "rng": self.rng.to_json(),
+                "result": self.result.to_json() if self.result else None}
+        for key in self._FIELDS:
+            data[key] = copy.deepcopy(getattr(self, key, None))
+        if data["high"] is not None:
+            data["high"] = list(data["high"])
+        return data
+
+    @classmethod
+    def from_json(cls, data):
+        import copy
+
+        st = cls()
+        try:
+            st.options = Alliances.check_options(data["options"])
+            st.rng = Rng.from_json(data["rng"])
+            for key in cls._FIELDS:
+                setattr(st, key, copy.deepcopy(data[key]))
+            if st.high is not None:
+                st.high = tuple(st.high)
+            st.pos_of = {t: i for i, t in enumerate(st.layout)}
+            r = data["result"]
+            st.result = Outcome(r["scores"], r["winners"], r["summary"], r["details"]) if r else None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"not an Alliances state: {exc}") from None
+        return st
+
+
+class Alliances(Game):
+    id = "alliances"
+    title = "Alliances"
+    designer = "Elad Goldsteen"
+    min_players = 2
+    max_players = 4
+    summary = (
+        "Super-powers and their allies fight conflict by conflict for the countries of the world: bid how many "
+        "you will control, then win tricks of Military, Economics and Politics to take them. About 45 minutes."
+    )
+    options = (
+        Option("drafting", "Drafting", False,
+               help="Variant (3 and 4 players): before each campaign, keep 2 cards and pass the rest to the left "
+                    "until every card is chosen. The 2-player game always has its own drafting phase."),
+        Option("secret_meeting", "Secret meeting", False,
+               help="Variant (3 and 4 players): partners (the two Rebels with 3 players) secretly show each other "
+                    "2 cards before the bidding (before the Rise to Power)."),
+        Option("exact_bid", "State of Nations (2 players)", False,
+               help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
+                    "they will control (10 to 20) with the dominant suit, and wins only with exactly that number."),
+    )
+    State = AlliancesState
+    default_bot = "good"
+
+    @classmethod
+    def guide(cls):
+        from .guide import INTERPRETATIONS, RULES
+
+        return {"rules": RULES, "interpretations": INTERPRETATIONS}
+
+    @classmethod
+    def walkthroughs(cls):
+        import copy
+
+        from .walkthroughs import WALKTHROUGHS
+
+        return copy.deepcopy(WALKTHROUGHS)
+
+
+AlliancesState.game = Alliances
