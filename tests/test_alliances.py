@@ -1026,11 +1026,85 @@ def test_bot_view_is_the_seat_view():
 # -- walkthroughs ----------------------------------------------------------------------------------------------------
 
 
-def test_walkthroughs_replay():
-    walks = GAME.walkthroughs()
-    for name, rec in walks.items():
+WALKS = GAME.walkthroughs()
+
+
+def walk(name, upto=None):
+    return replay(WALKS[name], upto=upto)[1]
+
+
+def test_walkthroughs_replay_and_every_learn_step_is_legal():
+    assert len(WALKS) == 9
+    for name, rec in WALKS.items():
         _, state = replay(rec)
-        assert rec["captions"]["0"]
+        assert rec["captions"]["0"] and rec["title"]
+        for k in rec.get("learn", []):
+            before = walk(name, upto=k - 1)
+            seat, action = rec["moves"][k - 1]
+            assert action in before.legal_actions(seat)
+            assert "Your turn" in rec["captions"][str(k - 1)]
+
+
+def test_walkthrough_example_1a():
+    st = walk("example-1a-bidding")
+    assert st.bid == [10, "politics"] and st.starter == 0 and st.aggressor == 0
+    assert [b for _, b in st.bids] == ["10 military", "pass", "pass", "10 economics", "10 politics", "pass"]
+
+
+def test_walkthrough_example_1b():
+    st = walk("example-1b-target", upto=4)
+    assert st.legal_actions(0) == ["target russia", "target japan", "target iran", "target nigeria"]
+    assert walk("example-1b-target").target == POS["japan"]
+
+
+def test_walkthrough_example_2():
+    st = walk("example-2-following", upto=6)
+    assert {a.split()[1] for a in st.legal_actions(1)} == {"dual-allegiance"}
+    st = walk("example-2-following")
+    assert top(st, "russia") == 1 and st.starter == 3
+
+
+def test_walkthrough_example_3():
+    st = walk("example-3-void", upto=6)
+    assert st.legal_actions(1) == ["play 9e", "play 4p", "play 8p", "play bribe"]
+    st = walk("example-3-void")
+    assert top(st, "russia") == 1 and st.starter == 1
+
+
+def test_walkthrough_example_4():
+    st = walk("example-4-reserve-forces", upto=8)
+    assert st.table[-1]["card"] == "reserve-forces" and st.table[-1]["power"] == 12
+    st = walk("example-4-reserve-forces")
+    assert top(st, "japan") == 0 and st.starter == 2
+
+
+def test_walkthrough_example_5():
+    st = walk("example-5-rival-country", upto=4)
+    assert st.legal_actions(3) == ["target japan", "target germany", "target united-kingdom", "target france",
+                                   "target canada"]
+    st = walk("example-5-rival-country")
+    assert st.results[0]["tiles"] == [9, 11] and st.results[0]["winner_side"] == 1
+
+
+def test_walkthrough_example_6():
+    st = walk("example-6-aggressor-wins")
+    assert st.results[0]["tiles"] == [11, 9] and st.results[0]["winner_side"] == 0 and st.wins == [1, 0]
+
+
+def test_walkthrough_two_player_drafting():
+    st = walk("two-player-drafting", upto=4)
+    assert st.phase == "declare" and st.tricks == [0, 2]
+    st = walk("two-player-drafting")
+    assert st.results[0]["tiles"] == [2, 4] and st.results[0]["winner_side"] == 1
+    assert any("loses momentum" in t for t in texts(st))
+
+
+def test_walkthrough_three_player_rise_to_power():
+    st = walk("three-player-rise-to-power", upto=7)
+    assert st.hands[0] == ["6e", "8e", "7p", "10p", "11p", "12p"]
+    assert st.hands[1] == ["1m", "2m", "9m", "4e", "5p", "spin"]
+    assert st.hands[2] == ["7m", "12m", "1e", "3e", "2p", "bribe"]
+    assert walk("three-player-rise-to-power").won == [1, 0, 0]
 
 
 # -- golden tests ------------------------------------------------------------------------------------------------------
