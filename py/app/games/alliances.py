@@ -6,7 +6,7 @@ the campaign score and the best of three."""
 from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUITS, TILES
 
 from ..render import TableParts, action_button, esc, name_of, plural, turn_status
-from .common import after_colon, choice_buttons, plays_of
+from .common import after_colon, choice_buttons, plays_of, seat_list
 
 GAME_ID = "alliances"
 SIDE_NAMES = ("Gold", "Silver")
@@ -187,40 +187,25 @@ def map_and_conflict(view, ctx, covered):
 
 def seats(view, ctx):
     n = view["players"]
-    kinds = view.get("kinds") or []
-    to_act = view.get("to_act") or []
     sides = view.get("sides") or [None] * n
-    items = []
-    for s in range(n):
-        tags = []
-        if s == ctx.seat:
-            tags.append('<span class="tag tag-you">you</span>')
-        if s < len(kinds) and kinds[s] == "bot":
-            tags.append('<span class="tag tag-bot">bot</span>')
+    won = view.get("won") or [0] * n
+
+    def tags(s):
+        out = []
         if n == 4 and ctx.seat is not None and s == view.get("partner") and s != ctx.seat:
-            tags.append('<span class="tag">partner</span>')
+            out.append('<span class="tag">partner</span>')
         if view.get("empire") == s:
-            tags.append('<span class="tag tag-dealer">Empire</span>')
+            out.append('<span class="tag tag-dealer">Empire</span>')
         elif n != 3 and view.get("aggressor") is not None and sides[s] == view.get("aggressor") and view.get("bid"):
-            tags.append('<span class="tag tag-dealer">aggressor</span>')
-        if s in to_act:
-            tags.append('<span class="tag tag-turn">to act</span>')
-        won = (view.get("won") or [0] * n)[s]
-        facts = [side_mark(sides[s], n),
-                 f'<span class="seat-cards">{esc(plural(view["hand_counts"][s], "card"))}</span>',
-                 f'<span>{esc(plural(won, "conflict"))} won</span>']
-        cls = "seat" + (" is-turn" if s in to_act else "") + (" is-you" if s == ctx.seat else "")
-        items.append(
-            f'<li class="{cls}" data-seat="{s}"{" aria-current=true" if s in to_act else ""}>'
-            f'<span class="seat-name">{esc(name_of(view, s))}</span>'
-            f'<span class="seat-tags">{"".join(tags)}</span>'
-            f'<span class="seat-facts">{"".join(facts)}</span></li>'
-        )
-    return (
-        '<section class="seats-box" aria-labelledby="seats-title">'
-        '<h2 id="seats-title" class="visually-hidden">Players, clockwise</h2>'
-        f'<ol class="seats">{"".join(items)}</ol></section>'
-    )
+            out.append('<span class="tag tag-dealer">aggressor</span>')
+        return out
+
+    def facts(s):
+        return [side_mark(sides[s], n),
+                f'<span class="seat-cards">{esc(plural(view["hand_counts"][s], "card"))}</span>',
+                f'<span>{esc(plural(won[s], "conflict"))} won</span>']
+
+    return seat_list(view, ctx, tags, facts)
 
 
 def score(view):

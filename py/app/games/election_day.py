@@ -5,6 +5,7 @@ from coalitions.games.election_day.data import CARDS, CROWNS, SUIT_LETTERS, SUIT
 from coalitions.games.election_day.scoring import suit_counts
 
 from ..render import TableParts, action_button, esc, icon, name_of, plural, turn_status
+from .common import seat_list
 
 GAME_ID = "election-day"
 
@@ -140,52 +141,33 @@ def debate(view):
 
 
 def seats(view, ctx):
-    n = view["players"]
-    kinds = view.get("kinds") or []
-    to_act = view.get("to_act") or []
     aces = view.get("aces")
-    items = []
-    for s in range(n):
-        tags = []
-        if s == ctx.seat:
-            tags.append('<span class="tag tag-you">you</span>')
-        if kinds and s < len(kinds) and kinds[s] == "bot":
-            tags.append('<span class="tag tag-bot">bot</span>')
-        if s == view.get("dealer"):
-            tags.append(f'<span class="tag tag-dealer">{icon("icon-dealer", "icon")}dealer</span>')
-        if s in to_act:
-            tags.append('<span class="tag tag-turn">to play</span>')
-        facts = [f'<span class="seat-cards">{icon("icon-cards", "icon")}{esc(plural(view["hand_counts"][s], "card"))}</span>']
+
+    def tags(s):
+        return [f'<span class="tag tag-dealer">{icon("icon-dealer", "icon")}dealer</span>'] if s == view.get("dealer") else []
+
+    def facts(s):
+        out = [f'<span class="seat-cards">{icon("icon-cards", "icon")}{esc(plural(view["hand_counts"][s], "card"))}</span>']
         passes = view["passes"][s]
         if passes and not view.get("outcome"):
-            facts.append(f'<span class="seat-passes">passed {passes}× in a row</span>')
+            out.append(f'<span class="seat-passes">passed {passes}× in a row</span>')
         if aces:
-            facts.append(f'<span class="seat-ace">backs {suit_mark(aces[s], True)}</span>')
-        open_hand = ""
-        if ctx.open_hands and s in ctx.open_hands and not aces:
-            sv = ctx.open_hands[s]
-            if sv.get("ace"):
-                facts.append(f'<span class="seat-ace">face down: {suit_mark(sv["ace"], True)}</span>')
-            cards = sv.get("hand") or []
-            open_hand = (
-                f'<span class="seat-hand" aria-label="{esc(name_of(view, s))}\'s hand">'
-                + ("".join(mini_card(c) for c in cards) or '<span class="empty">no cards</span>')
-                + "</span>"
-            )
-        cls = "seat" + (" is-turn" if s in to_act else "") + (" is-you" if s == ctx.seat else "")
-        items.append(
-            f'<li class="{cls}" data-seat="{s}"{" aria-current=true" if s in to_act else ""}>'
-            f'<span class="seat-name">{esc(name_of(view, s))}</span>'
-            f'<span class="seat-tags">{"".join(tags)}</span>'
-            f'<span class="seat-facts">{"".join(facts)}</span>'
-            f"{open_hand}"
-            "</li>"
+            out.append(f'<span class="seat-ace">backs {suit_mark(aces[s], True)}</span>')
+        elif ctx.open_hands and s in ctx.open_hands and ctx.open_hands[s].get("ace"):
+            out.append(f'<span class="seat-ace">face down: {suit_mark(ctx.open_hands[s]["ace"], True)}</span>')
+        return out
+
+    def open_hand(s):
+        if not ctx.open_hands or s not in ctx.open_hands or aces:
+            return ""
+        cards = ctx.open_hands[s].get("hand") or []
+        return (
+            f'<span class="seat-hand" aria-label="{esc(name_of(view, s))}\'s hand">'
+            + ("".join(mini_card(c) for c in cards) or '<span class="empty">no cards</span>')
+            + "</span>"
         )
-    return (
-        '<section class="seats-box" aria-labelledby="seats-title">'
-        '<h2 id="seats-title" class="visually-hidden">Players, clockwise</h2>'
-        f'<ol class="seats">{"".join(items)}</ol></section>'
-    )
+
+    return seat_list(view, ctx, tags, facts, open_hand, turn_word="to play")
 
 
 def face_down_ace(suit):

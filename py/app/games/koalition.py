@@ -11,7 +11,7 @@ from coalitions.games.koalition.data import (
 from coalitions.games.koalition.scoring import majority
 
 from ..render import TableParts, action_button, esc, name_of, plural, turn_status
-from .common import after_colon, choice_buttons, plays_of
+from .common import after_colon, choice_buttons, plays_of, seat_list
 
 GAME_ID = "koalition"
 
@@ -141,6 +141,24 @@ def election_card(players):
     )
 
 
+def result_line(r, names):
+    """One country on the score pad: its government and who scored what."""
+    gov = r.get("government") or []
+    if isinstance(gov, str):
+        gov = gov.split("+")
+    gov_text = " + ".join(PARTY_NAMES[lb.partition("@")[0]] for lb in gov) or "no government"
+    if "winners" in r:
+        scored = [(w["seat"], w["vp"], PARTY_NAMES[w["party"]]) for w in r["winners"]]
+    else:
+        scored = [(s, v, None) for s, v in enumerate(r.get("vp") or []) if v]
+    who = ", ".join(
+        f"{names[s] if s < len(names) else '?'} {v}" + (f" ({party})" if party else "") for s, v, party in scored
+    )
+    votes = f" ({r['total']} votes, majority {r['majority']})" if "total" in r and "majority" in r else ""
+    return (f"<li><b>{esc(COUNTRY_NAMES[r['country']])}</b>: {esc(gov_text)}{esc(votes)}. "
+            f"{esc(who + '.' if who else 'Nobody scores.')}</li>")
+
+
 def score_pad(view):
     names = view.get("names") or []
     vp = view.get("vp") or []
@@ -153,17 +171,7 @@ def score_pad(view):
             f"<td><b>{sum(row.values())}</b></td></tr>"
         )
     shares = "".join(f"<td>{sum(r.get(p, 0) for r in vp)}</td>" for p in PARTIES)
-    results = []
-    for r in view.get("results") or []:
-        gov = " + ".join(PARTY_NAMES[lb.partition("@")[0]] for lb in r.get("government") or []) or "no government"
-        winners = ", ".join(
-            f"{names[w['seat']] if w['seat'] < len(names) else '?'} {w['vp']} ({PARTY_NAMES[w['party']]})"
-            for w in r.get("winners") or []
-        )
-        results.append(
-            f"<li><b>{esc(COUNTRY_NAMES[r['country']])}</b>: {esc(gov)} "
-            f"({r['total']} votes, majority {r['majority']}). {esc(winners or 'Nobody scores.')}</li>"
-        )
+    results = [result_line(r, names) for r in view.get("results") or []]
     return (
         '<details class="score-pad" data-score-pad open><summary>Score pad</summary>'
         '<div class="table-scroll"><table class="pad-table">'
@@ -301,39 +309,21 @@ def board(view):
 
 
 def seats(view, ctx):
-    n = view["players"]
-    kinds = view.get("kinds") or []
-    to_act = view.get("to_act") or []
     chairs = view.get("chairs") or {}
     vp = view.get("vp") or []
-    items = []
-    for s in range(n):
-        tags = []
-        if s == ctx.seat:
-            tags.append('<span class="tag tag-you">you</span>')
-        if s < len(kinds) and kinds[s] == "bot":
-            tags.append('<span class="tag tag-bot">bot</span>')
-        if s == view.get("starter") and not view.get("outcome"):
-            tags.append('<span class="tag tag-dealer">starts</span>')
-        if s in to_act:
-            tags.append('<span class="tag tag-turn">to act</span>')
+
+    def tags(s):
+        return ['<span class="tag tag-dealer">starts</span>'] if s == view.get("starter") and not view.get("outcome") else []
+
+    def facts(s):
         chaired = [p for p in PARTIES if chairs.get(p) == s]
-        facts = [f'<span class="seat-cards">{esc(plural(view["hand_counts"][s], "card"))}</span>',
-                 f'<span class="seat-vp">{sum(vp[s].values()) if s < len(vp) else 0} VP</span>']
+        out = [f'<span class="seat-cards">{esc(plural(view["hand_counts"][s], "card"))}</span>',
+               f'<span class="seat-vp">{sum(vp[s].values()) if s < len(vp) else 0} VP</span>']
         if chaired:
-            facts.append('<span class="seat-chairs">chair of ' + "".join(party_mark(p) for p in chaired) + "</span>")
-        cls = "seat" + (" is-turn" if s in to_act else "") + (" is-you" if s == ctx.seat else "")
-        items.append(
-            f'<li class="{cls}" data-seat="{s}"{" aria-current=true" if s in to_act else ""}>'
-            f'<span class="seat-name">{esc(name_of(view, s))}</span>'
-            f'<span class="seat-tags">{"".join(tags)}</span>'
-            f'<span class="seat-facts">{"".join(facts)}</span></li>'
-        )
-    return (
-        '<section class="seats-box" aria-labelledby="seats-title">'
-        '<h2 id="seats-title" class="visually-hidden">Players, clockwise</h2>'
-        f'<ol class="seats">{"".join(items)}</ol></section>'
-    )
+            out.append('<span class="seat-chairs">chair of ' + "".join(party_mark(p) for p in chaired) + "</span>")
+        return out
+
+    return seat_list(view, ctx, tags, facts)
 
 
 def card_choices(cid, legal, labels, covered):
