@@ -1,19 +1,31 @@
 #!/usr/bin/env python3
-"""Start-up time of the app in headless chromium, against bare Pyodide.
+"""Start-up time of the app in headless chromium, against bare Pyodide, from
+the network, the HTTP cache and the service worker (offline).
 
 Builds dist/ (unless --no-build) and serves it on 127.0.0.1 with build.py's
 server, sending ``Cache-Control: max-age=600`` as GitHub Pages does.  Each run
-starts chromium with a new, empty profile (launch_persistent_context on a temp
+starts chromium with new, empty profiles (launch_persistent_context on a temp
 user-data dir) and measures, from navigation start to ``<html data-ready>``:
 
-  app  cold   index.html#/new/election-day?... in the fresh profile
-  app  warm   the same page reloaded (HTTP cache and compiled-code caches warm)
-  bare cold   a page that only does ``await loadPyodide({indexURL: "./pyodide/"})``,
-  bare warm   in its own fresh profile, then reloaded
+  app cold      index.html#/new/election-day?... in a fresh profile where pages
+                cannot register a service worker
+  app warm      the same page reloaded: HTTP cache (and Chrome's compiled-code
+                caches) warm, no service worker
+  app warm 2    reloaded once more
+  app sw        in another fresh profile: the first visit, then, once the
+                service worker controls the page (it has precached
+                everything), a reload served by the worker
+  app sw 2      reloaded once more
+  app offline   reloaded once more with the browser offline
+                (context.set_offline), so only the worker can answer
+  bare cold     a page that only does ``await loadPyodide({indexURL: "./pyodide/"})``,
+  bare warm     in its own fresh profile, then reloaded twice (no service
+  bare warm 2   worker: the page registers none)
 
-and prints the medians of N runs (default 5) and the app/bare ratios.
+and prints the medians of N runs (default 5), the ratios to bare warm, and the
+bytes of a first visit, raw and gzipped.
 
-Usage: python scripts/bench_startup.py [-n 5] [--no-build] [--page URL-PATH] [--markdown]
+Usage: python scripts/bench_startup.py [-n 5] [--no-build | --dist DIR] [--no-sw] [--page URL-PATH] [--markdown]
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ import os
 import platform
 import subprocess
 import sys
+from pathlib import Path
 
 from benchkit import (
     BARE_PYODIDE_PAGE,
@@ -32,34 +45,50 @@ from benchkit import (
     describe,
     drop_profile,
     ensure_dist,
+    first_visit_bytes,
     fresh_profile,
     load_and_wait,
+    load_average,
     median,
     new_persistent_context,
-    load_average,
     overlay_site,
     retrying,
+    wait_controlled,
 )
 
 APP_PAGE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 BARE_PAGE = "__bench_bare_pyodide.html"
+# Time between loads, as a person would take before reloading; it also lets
+# chromium write its caches (compiled code among them) after a load.
+PAUSE_MS = 500
 
 
-def cold_then_warm(playwright, url: str) -> tuple[dict, dict]:
+def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False) -> list[dict]:
+    """The first visit, then ``reloads`` reloads (after the worker took control
+    if ``service_workers``), then one more offline if ``offline``."""
     profile = fresh_profile()
     try:
-        context = new_persistent_context(playwright, profile)
+        context = new_persistent_context(playwright, profile, service_workers=service_workers)
         try:
             page = context.pages[0] if context.pages else context.new_page()
             page.wait_for_timeout(SETTLE_MS)
-            cold = load_and_wait(page, url)
-            page.wait_for_timeout(500)  # let caches settle, as a person would before reloading
-            warm = load_and_wait(page, None)
+            results = [load_and_wait(page, url)]
+            if service_workers:
+                wait_controlled(page)
+                results[0]["storage"] = page.evaluate(
+                    "navigator.storage.estimate().then(e => ({usage: e.usage, quota: e.quota}))")
+            for _ in range(reloads):
+                page.wait_for_timeout(PAUSE_MS)
+                results.append(load_and_wait(page, None))
+            if offline:
+                page.wait_for_timeout(PAUSE_MS)
+                context.set_offline(True)
+                results.append(load_and_wait(page, None))
         finally:
             context.close()
     finally:
         drop_profile(profile)
-    return cold, warm
+    return results
 
 
 def chromium_version() -> str:
@@ -69,59 +98,102 @@ def chromium_version() -> str:
         return "chromium ?"
 
 
+def print_first_visit(dist) -> None:
+    rows = first_visit_bytes(dist)
+    raw = sum(r[1] for r in rows)
+    gz = sum(r[2] for r in rows)
+    print(f"\nFirst visit: {len(rows)} files (the service worker's precache list and sw.js), "
+          f"{raw / 1e6:.2f} MB, {gz / 1e6:.2f} MB gzipped (level 6)")
+    for name, size, packed in sorted(rows, key=lambda r: -r[1])[:6]:
+        print(f"  {name:40s} {size / 1e6:6.2f} MB  gzip {packed / 1e6:6.2f} MB")
+    rest = rows and sorted(rows, key=lambda r: -r[1])[6:]
+    if rest:
+        print(f"  {'(' + str(len(rest)) + ' others)':40s} {sum(r[1] for r in rest) / 1e6:6.2f} MB  "
+              f"gzip {sum(r[2] for r in rest) / 1e6:6.2f} MB")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=5, help="runs (default 5)")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument("--dist", type=Path, help="time this built site instead of dist/ (implies --no-build)")
+    parser.add_argument("--no-sw", action="store_true",
+                        help="skip the service-worker profile (app sw, app sw 2, app offline)")
     parser.add_argument("--page", default=APP_PAGE, help=f"app page to time (default {APP_PAGE})")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 
-    dist = ensure_dist(rebuild=not args.no_build)
+    dist = args.dist or ensure_dist(rebuild=not args.no_build)
     print(f"before: {load_average(before=True)}", flush=True)
-    keys = ("app cold", "app warm", "bare cold", "bare warm")
+    keys = ["app cold", "app warm", "app warm 2"]
+    if not args.no_sw:
+        keys += ["app sw cold", "app sw", "app sw 2", "app offline"]
+    keys += ["bare cold", "bare warm", "bare warm 2"]
     times: dict[str, list[float]] = {k: [] for k in keys}
     sizes: dict[str, list[int]] = {k: [] for k in keys}
+    workers: dict[str, list[int]] = {k: [] for k in keys}
     stages: dict[str, dict[str, list[float]]] = {k: {} for k in keys}
+    storage_seen: list[dict] = []
     with overlay_site(dist, {BARE_PAGE: BARE_PYODIDE_PAGE}) as site, \
             build.serving(site, cache_seconds=CACHE_SECONDS) as base, \
             sync_playwright() as playwright:
         # One untimed round first (OS file cache, first chromium start).
         for run in range(-1, args.runs):
             results = {}
-            results["app cold"], results["app warm"] = retrying(lambda: cold_then_warm(playwright, base + args.page))
-            results["bare cold"], results["bare warm"] = retrying(lambda: cold_then_warm(playwright, base + BARE_PAGE))
+            app = base + args.page
+            (results["app cold"], results["app warm"], results["app warm 2"]) = retrying(
+                lambda: one_profile(playwright, app, 2, service_workers=False))
+            if not args.no_sw:
+                (results["app sw cold"], results["app sw"], results["app sw 2"], results["app offline"]) = retrying(
+                    lambda: one_profile(playwright, app, 2, service_workers=True, offline=True))
+            (results["bare cold"], results["bare warm"], results["bare warm 2"]) = retrying(
+                lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False))
             if run < 0:
                 continue
+            if "storage" in results.get("app sw cold", {}):
+                storage_seen.append(results["app sw cold"])
             for key, stats in results.items():
                 times[key].append(stats["readyMs"])
                 sizes[key].append(stats["transferred"])
+                workers[key].append(stats["fromWorker"])
                 for stage, at in stats["stages"].items():
                     stages[key].setdefault(stage, []).append(at)
             print(f"run {run + 1}/{args.runs}: "
                   + ", ".join(f"{k} {results[k]['readyMs'] / 1000:.2f}s" for k in keys), flush=True)
 
     med = {k: median(v) for k, v in times.items()}
+    storage = [r["storage"] for r in storage_seen]
     print(f"\nTime from navigation start to <html data-ready>, median of {args.runs} runs")
     print(f"({chromium_version()}, headless; {platform.machine()}, {os.cpu_count()} cores; "
           f"served from 127.0.0.1 with max-age={CACHE_SECONDS}; after: {load_average()})")
     for key in keys:
-        print(f"  {key:10s} {describe(times[key])}   transferred {median(sizes[key]) / 1e6:5.2f} MB")
+        print(f"  {key:12s} {describe(times[key])}   transferred {median(sizes[key]) / 1e6:5.2f} MB"
+              f"   from Cache Storage {median(workers[key]):.0f} of the requests")
     for key in keys:
         if stages[key]:
             marks = sorted((median(v), s) for s, v in stages[key].items())
-            print(f"  {key:10s} stages (<html data-boot>, median): "
+            print(f"  {key:12s} stages (<html data-boot>, median): "
                   + ", ".join(f"{s} {at / 1000:.2f}s" for at, s in marks)
                   + f", ready {med[key] / 1000:.2f}s")
-    print(f"  app/bare   cold {med['app cold'] / med['bare cold']:.2f}x, warm {med['app warm'] / med['bare warm']:.2f}x")
-    print(f"  warm/cold  app {med['app warm'] / med['app cold']:.2f}x, bare {med['bare warm'] / med['bare cold']:.2f}x")
+    bare = med["bare warm"]
+    print(f"  app/bare     cold {med['app cold'] / med['bare cold']:.2f}x, "
+          f"warm {med['app warm'] / bare:.2f}x, warm 2 {med['app warm 2'] / med['bare warm 2']:.2f}x")
+    if not args.no_sw:
+        print(f"  /bare warm   app sw {med['app sw'] / bare:.2f}x, app sw 2 {med['app sw 2'] / bare:.2f}x, "
+              f"app offline {med['app offline'] / bare:.2f}x, app warm {med['app warm'] / bare:.2f}x")
+        print(f"  worker/HTTP  app sw / app warm {med['app sw'] / med['app warm']:.2f}x, "
+              f"app sw 2 / app warm 2 {med['app sw 2'] / med['app warm 2']:.2f}x")
+    if storage:
+        print(f"  storage      after the worker's install: {median([x['usage'] for x in storage]) / 1e6:.1f} MB used "
+              f"of a {median([x['quota'] for x in storage]) / 1e9:.1f} GB quota (navigator.storage.estimate)")
+    print_first_visit(dist)
     if args.markdown:
-        print("\n| page | cold (new profile) | warm (reload) |\n|---|---|---|")
-        print(f"| app `{args.page}` | {med['app cold'] / 1000:.2f} s | {med['app warm'] / 1000:.2f} s |")
-        print(f"| bare `loadPyodide()` | {med['bare cold'] / 1000:.2f} s | {med['bare warm'] / 1000:.2f} s |")
-        print(f"| app / bare | {med['app cold'] / med['bare cold']:.2f}x | {med['app warm'] / med['bare warm']:.2f}x |")
+        print("\n| page | load | median | / bare warm |\n|---|---|---|---|")
+        for key in keys:
+            print(f"| {key.split()[0]} | {' '.join(key.split()[1:])} | {med[key] / 1000:.2f} s | "
+                  f"{med[key] / bare:.2f}x |")
     return 0
 
 

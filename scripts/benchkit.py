@@ -60,6 +60,8 @@ STATS_JS = """
     readyMs: window.__readyAt,
     stages: window.__stages || {},  // when <html data-boot> took each value (the app's loading stages)
     requests: entries.length,
+    // Answered from Cache Storage (by the service worker).
+    fromWorker: entries.filter(e => e.deliveryType === "cache-storage").length,
     transferred: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
     // A URL fetched twice (a preload the page did not use, say).
     duplicates: entries.map(e => e.name).filter((name, i, all) => all.indexOf(name) !== i),
@@ -161,10 +163,34 @@ def retrying(measure, attempts: int = 3):
                 raise
 
 
-def new_persistent_context(playwright, profile: Path):
-    context = playwright.chromium.launch_persistent_context(str(profile), **build.chromium_launch_options())
+def new_persistent_context(playwright, profile: Path, service_workers: bool = True):
+    """Chromium on the user-data dir ``profile``; with ``service_workers=False``
+    pages cannot register one (Playwright's ``service_workers="block"``)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), service_workers="allow" if service_workers else "block", **build.chromium_launch_options()
+    )
     context.add_init_script(READY_PROBE)
     return context
+
+
+def wait_controlled(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until a service worker controls ``page``: the site's worker takes
+    control once it has precached everything (install, then activate and claim)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=timeout_ms, polling=100)
+
+
+def first_visit_bytes(site: Path) -> list[tuple[str, int, int]]:
+    """(file, bytes, gzipped bytes) of every file the service worker precaches,
+    which is every file a first visit downloads (plus sw.js); gzip level 6, as
+    a static host that compresses on the fly would send them."""
+    import gzip
+
+    rows = []
+    for name in build.precache_files(site) + ["sw.js"]:
+        data = (site / name).read_bytes()
+        rows.append((name, len(data), len(gzip.compress(data, compresslevel=6, mtime=0))))
+    return rows
 
 
 def fresh_profile() -> Path:

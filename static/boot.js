@@ -48,17 +48,29 @@
     root.setAttribute("data-boot", "failed");
   }
 
+  // Work that must not compete with start-up (static/pwa.js registers the
+  // service worker this way): runs once the first screen is drawn.
+  var waiting = [];
+  function onReady(fn) {
+    if (finished) setTimeout(fn, 0);
+    else waiting.push(fn);
+  }
+
   // Called by Python once the first screen is drawn.
   function ready() {
+    if (finished) return;
     stage("ready");
     finished = true;
     root.removeAttribute("data-boot");
     if (window.console && console.info) {
       console.info("Coalitions ready in " + (Date.now() - started) + " ms");
     }
+    var queued = waiting;
+    waiting = [];
+    for (var i = 0; i < queued.length; i++) setTimeout(queued[i], 0);
   }
 
-  window.coalitionsBoot = { stage: stage, ready: ready, fail: fail, embed: embedFromHash };
+  window.coalitionsBoot = { stage: stage, ready: ready, fail: fail, embed: embedFromHash, onReady: onReady };
 
   // PyScript reports its own progress as "py:progress" events on window.
   window.addEventListener("py:progress", function (event) {
