@@ -22,6 +22,8 @@ from coalitions.core.records import make_players, new_record, replay
 from coalitions.core.rng import Rng, mix
 from coalitions.games.alliances.data import DECK as ALLIANCES_DECK
 from coalitions.games.election_day.data import ACES, COURTS, EXCUSE, NUMBER_CARDS, PAWNS
+from coalitions.games.koalition.data import COUNTRY_TOTALS as KO_COUNTRY_TOTALS
+from coalitions.games.koalition.data import DECK as KO_DECK
 from coalitions.registry import all_games
 
 GAMES = all_games()
@@ -185,9 +187,47 @@ def al_foreign(state, seat):
     return acts
 
 
-CONSERVATION = {"election-day": ed_places, "alliances": al_places}
-SECRETS = {"election-day": ed_secrets, "alliances": al_secrets}
-FOREIGN = {"election-day": ed_foreign, "alliances": al_foreign}
+def ko_places(state):
+    """Koalition: (the 56 cards, every card where it lies now). Also checks
+    every election recorded so far: it ended in a government (or none, after
+    too many stalemates) and paid at most its country's table."""
+    for r in state.results:
+        assert sum(w["vp"] for w in r["winners"]) <= KO_COUNTRY_TOTALS[r["country"]]
+        assert bool(r["government"]) == bool(r["winners"]) and r["ballots"] >= 1
+    assert len(state.results) == state.election - (0 if state.is_over() else 1)
+    places = [c for h in state.hands for c in h] + state.set_aside + state.discard
+    places += [pl["card"] for pl in state.plays]
+    return list(KO_DECK), places
+
+
+def ko_secrets(state, seat, view):
+    """Koalition: check the view's own fields; return the ids it must not show."""
+    if seat is None:
+        assert view["hand"] is None and view["legal"] == []
+    else:
+        assert view["hand"] == state.hands[seat]
+    assert view["hand_counts"] == [len(h) for h in state.hands]
+    assert view["set_aside_count"] == len(state.set_aside)
+    assert view["countries_left"] == sorted(state.stack), "the order of the country cards stays hidden"
+    shown = tokens(view["legal"])
+    assert {a.split(" ")[1] for a in view["legal"] if a.startswith("play ")} <= shown
+    hidden = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+    return hidden | set(state.set_aside)
+
+
+def ko_foreign(state, seat):
+    """Koalition: actions `seat` could only take with another seat's cards."""
+    acts = []
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            acts += ["play colorino rose" if c == "colorino" else "play " + c for c in hand]
+    acts += ["play " + c for c in state.set_aside + state.discard if c != "colorino"]
+    return acts
+
+
+CONSERVATION = {"election-day": ed_places, "alliances": al_places, "koalition": ko_places}
+SECRETS = {"election-day": ed_secrets, "alliances": al_secrets, "koalition": ko_secrets}
+FOREIGN = {"election-day": ed_foreign, "alliances": al_foreign, "koalition": ko_foreign}
 
 
 def test_every_game_has_property_helpers():

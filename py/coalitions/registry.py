@@ -6,8 +6,9 @@ from .core.errors import UnknownGameError
 def _games():
     from .games.alliances import Alliances
     from .games.election_day import ElectionDay
+    from .games.koalition import Koalition
 
-    return {g.id: g for g in (ElectionDay, Alliances)}
+    return {g.id: g for g in (ElectionDay, Koalition, Alliances)}
 
 
 _REGISTRY = None

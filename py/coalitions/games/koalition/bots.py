@@ -1,0 +1,577 @@
+"""The Koalition bot that plays to win.
+
+It sees only its seat's view. At the heart is `Forecast`: given the politicians
+on the table, who governs and who scores what? A party with the majority
+governs; otherwise the chairs propose in order of size, each (we assume) its own
+best coalition, accepted with some probability, so every legal coalition gets a
+probability and every player an expected number of VP. VP are worth more in a
+party where they make or keep the bot party chief of a large party (the bonus
+round).
+
+- Playing a card: the unknown cards still to come are sampled a few times from
+  the cards the bot has not seen; every card it could play (with each party for
+  Colorino, each target for a Resignation), paired with a likely second card in
+  the first round, is scored by the forecast, plus what the cards kept in hand
+  are worth for the elections left in the round.
+- Proposing: the coalition with the best expected result, counting the chance
+  that the other chairs refuse it; accepting: when the proposal is worth at
+  least what the rest of the negotiation is expected to bring.
+- Choosing the party to score with: the most VP, bonus prospects included.
+"""
+
+from ...core.bots import Bot
+from .data import BONUS, CARDS, DECK, PARTIES, VP_TABLE
+from .scoring import minimal_winning
+
+NP = len(PARTIES)
+PIDX = {p: i for i, p in enumerate(PARTIES)}
+
+SAMPLES_FIRST = 4  # samples of the unknown plays for a first-round card
+SAMPLES_SECOND = 6  # ... for a second-round card
+ACCEPT_P = 0.6  # the chance we give another player's proposal of being accepted
+RIVALS = 0.35  # how much the others' expected VP count against ours
+BONUS_WEIGHT = 0.5  # how much a change in bonus prospects counts, per point
+BUDGET = 48  # forecasts per card decision, about 10 ms
+STRENGTH_DOUBLER = 9.0
+STRENGTH_RESIGN = 5.0
+
+
+def _strength(cid):
+    c = CARDS[cid]
+    if c["kind"] == "doubler":
+        return STRENGTH_DOUBLER
+    if c["kind"] == "resign":
+        return STRENGTH_RESIGN
+    return float(c["value"])
+
+
+def _pol(seat, cid, party):
+    """A politician as the forecast sees it: (seat, party index, value or None
+    for a Doubler, kind rank: 1 for a Doubler, 0.5 for Colorino, 0 otherwise)."""
+    c = CARDS[cid]
+    if c["kind"] == "doubler":
+        return (seat, PIDX[party], None, 1)
+    if c["kind"] == "colorino":
+        return (seat, PIDX[party], 7, 0.5)
+    return (seat, PIDX[party], c["value"], 0)
+
+
+def _values(pols):
+    sums = [0] * NP
+    doubled = [False] * NP
+    for _, p, v, _ in pols:
+        if v is None:
+            doubled[p] = True
+        else:
+            sums[p] += v
+    return sums, doubled
+
+
+def _resign(pols, rng=None):
+    """The politicians left after a Resignation (the highest goes; a Doubler
+    above its equal; among equals the first, or a random one)."""
+    if not pols:
+        return pols
+    sums, _ = _values(pols)
+    best, best_key = [], None
+    for k, (_, p, v, kind) in enumerate(pols):
+        key = (sums[p] if v is None else v, kind == 1)
+        if best_key is None or key > best_key:
+            best, best_key = [k], key
+        elif key == best_key:
+            best.append(k)
+    k = best[0] if rng is None or len(best) == 1 else rng.choice(best)
+    return pols[:k] + pols[k + 1:]
+
+
+class Forecast:
+    """Who governs and who scores, from a list of politicians in play."""
+
+    def __init__(self, pols, players, row_of, order):
+        self.players = players
+        sums, doubled = _values(pols)
+        totals = [s * 2 if d else s for s, d in zip(sums, doubled)]
+        self.totals = totals
+        total = sum(totals)
+        self.need = need = total // 2 + 1
+        # (seat, party) -> [votes, highest card value, its kind rank]
+        hold = {}
+        for seat, p, v, kind in pols:
+            val = sums[p] if v is None else v
+            h = hold.get((seat, p))
+            if h is None:
+                hold[(seat, p)] = [val, val, kind]
+            else:
+                h[0] += val
+                if val > h[1] or (val == h[1] and kind > h[2]):
+                    h[1], h[2] = val, kind
+        self.hold = hold
+        self.row_of = row_of
+        self.order = order
+        self._pay = {}
+        self.majority = None
+        for p in range(NP):
+            if totals[p] >= need:
+                self.majority = p
+                self.coalitions = [(p,)]
+                self.units = [p]
+                return
+        pos = {s: k for k, s in enumerate(order)}
+        chairs = {}
+        for (seat, p), h in hold.items():
+            if totals[p] <= 0:
+                continue
+            c = chairs.get(p)
+            k = (h[0], h[1], h[2], -pos[seat])
+            if c is None or k > c[0]:
+                chairs[p] = (k, seat)
+        self.chair = {p: s for p, (_, s) in chairs.items()}
+        units = sorted(self.chair, key=lambda p: (-totals[p], p))
+        self.units = units
+        found = minimal_winning([(PARTIES[p], totals[p]) for p in units], need)
+        self.coalitions = [tuple(units[i] for i in c) for c in found]
+
+    def payout(self, parties, choice=None):
+        """VP per seat and the party each winner scores with, if `parties`
+        govern. A player in two of them takes the better one (or `choice`)."""
+        key = parties if choice is None else None
+        if key is not None and key in self._pay:
+            return self._pay[key]
+        best = {}
+        for (seat, p), h in self.hold.items():
+            if p not in parties:
+                continue
+            if choice and seat in choice and p != choice[seat]:
+                continue
+            cur = best.get(seat)
+            if cur is None or h > cur[0]:
+                best[seat] = (h, p)
+        vp = [0] * self.players
+        party_of = {}
+        n = len(best)
+        if n:
+            row = self.row_of(n)
+            ranked = sorted(best.items(), key=lambda kv: kv[1][0], reverse=True)
+            i = 0
+            while i < n:
+                h = ranked[i][1][0]
+                j = i
+                while j + 1 < n and ranked[j + 1][1][0] == h:
+                    j += 1
+                each = row[i] if j == i else sum(row[i:j + 1]) // (j - i + 1)
+                for k in range(i, j + 1):
+                    seat, (_, p) = ranked[k]
+                    vp[seat] = each
+                    party_of[seat] = p
+                i = j + 1
+        out = (vp, party_of)
+        if key is not None:
+            self._pay[key] = out
+        return out
+
+
+class GoodBot(Bot):
+    level = "good"
+    label = "Good"
+
+    # -- the whole-game picture -----------------------------------------------------
+
+    def _setup(self, view):
+        self.view = view
+        self.me = view["seat"]
+        self.n = view["players"]
+        country = view["country"]
+        rows = VP_TABLE[country]
+        self.row_of = lambda k: rows[k]
+        self.country_total = sum(rows[1])
+        n = self.n
+        self.order = [(view["starter"] + k) % n for k in range(n)]
+        self.vp = view["vp"]
+        self._bonus_cache = {}
+        self.base_bonus = self._my_bonus(None, 0)
+        # how much VP are still to come after this election (bonus prospects
+        # firm up as the game goes on)
+        left = view["countries_left"]
+        self.late = 1.0 - len(left) / 12.0
+
+    def _my_bonus(self, party, add):
+        """My bonus if the game ended now and I had `add` more VP in `party`."""
+        key = (party, add)
+        if key in self._bonus_cache:
+            return self._bonus_cache[key]
+        me = self.me
+        shares = [0] * NP
+        mine = [0] * NP
+        best_other = [0] * NP
+        for s, row in enumerate(self.vp):
+            for p, v in row.items():
+                i = PIDX[p]
+                shares[i] += v
+                if s == me:
+                    mine[i] += v
+                elif v > best_other[i]:
+                    best_other[i] = v
+        if party is not None:
+            shares[party] += add
+            mine[party] += add
+        total = 0.0
+        for i in range(NP):
+            if mine[i] <= 0 or mine[i] < best_other[i]:
+                continue
+            higher = sum(1 for j in range(NP) if shares[j] > shares[i])
+            bonus = BONUS[higher] if higher < len(BONUS) else 0
+            total += bonus / 2 if mine[i] == best_other[i] else bonus
+        self._bonus_cache[key] = total
+        return total
+
+    def _worth(self, vp, party):
+        """What `vp` VP recorded under `party` are worth to me."""
+        if vp <= 0:
+            return 0.0
+        gain = self._my_bonus(party, int(vp)) - self.base_bonus
+        return vp + BONUS_WEIGHT * (0.4 + 0.6 * self.late) * gain
+
+    def _utility(self, vp, party_of):
+        me = self.me
+        mine = self._worth(vp[me], party_of.get(me)) if vp[me] else 0.0
+        others = (sum(vp) - vp[me]) / max(1, self.n - 1)
+        return mine - RIVALS * others
+
+    def _stalemate_utility(self):
+        return 0.0
+
+    # -- the negotiation model -------------------------------------------------------
+
+    def _expected(self, fc):
+        """My expected utility if the chairs propose in turn, largest party
+        first, each its own favourite coalition, accepted with probability
+        ACCEPT_P (only the first few proposers are followed)."""
+        if fc.majority is not None:
+            return self._utility(*fc.payout(fc.coalitions[0]))
+        if not fc.coalitions:
+            return self._stalemate_utility()
+        left = 1.0
+        total = 0.0
+        asked = 0
+        for p in fc.units:
+            seat = fc.chair[p]
+            mine = [c for c in fc.coalitions if p in c]
+            if not mine:
+                continue
+            if seat == self.me:
+                c = max(mine, key=lambda c: self._utility(*fc.payout(c)))
+            else:
+                c = max(mine, key=lambda c: (fc.payout(c)[0][seat], -len(c)))
+            total += left * ACCEPT_P * self._utility(*fc.payout(c))
+            left *= 1 - ACCEPT_P
+            asked += 1
+            if asked == 3:
+                break
+        return total + left * self._stalemate_utility()
+
+    # -- choosing ------------------------------------------------------------------------
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        self._setup(view)
+        phase = view["phase"]
+        if phase == "play":
+            return self._play(view, legal)
+        if phase == "propose":
+            return self._propose(view, legal)
+        if phase == "answer":
+            return self._answer(view, legal)
+        if phase == "choose":
+            return self._choose_party(view, legal)
+        if phase == "tie":
+            party = view["ties"][0][0]
+            if view["tie_answers"] and view["tie_answers"][-1] == "claim":
+                return f"yield {party}"
+            return f"claim {party}"
+        return self.rng.choice(legal)
+
+    # -- playing a card ---------------------------------------------------------------------
+
+    def _table(self, view):
+        pols = []
+        for t in view["table"]:
+            if t["party"] is None or t["out"]:
+                continue
+            pols.append(_pol(t["seat"], t["card"], t["party"]))
+        return pols
+
+    def _apply_action(self, pols, action):
+        parts = action.split(" ")
+        cid = parts[1]
+        kind = CARDS[cid]["kind"]
+        if kind == "resign":
+            if len(parts) == 2:
+                return pols
+            target = parts[2]
+            # find the target among the live politicians (same order as the table)
+            live = [t for t in self.view["table"] if t["party"] is not None and not t["out"]]
+            idx = next(k for k, t in enumerate(live) if t["card"] == target)
+            return pols[:idx] + pols[idx + 1:]
+        party = parts[2] if kind == "colorino" else CARDS[cid]["party"]
+        return pols + [_pol(self.me, cid, party)]
+
+    def _unseen(self, view):
+        seen = set(view["hand"]) | {t["card"] for t in view["table"]} | set(view["discard"])
+        return [c for c in DECK if c not in seen]
+
+    def _future(self, view, hand_after):
+        """What the cards kept are worth in the elections left in this round."""
+        n = self.n
+        per_round = {3: 6, 4: 6, 5: 4, 6: 4, 7: 3, 8: 3}[n]
+        done_in_round = (view["election"] - 1) % per_round
+        later = per_round - done_in_round - 1  # elections after this one in the round
+        if later <= 0 or not hand_after:
+            return 0.0
+        keep = sorted((_strength(c) for c in hand_after), reverse=True)[:2 * later]
+        left = view["countries_left"]
+        avg = sum(VP_TABLE[c][1][0] for c in left) / len(left) if left else 0.0
+        # a card's strength against everything played in an election
+        return sum(keep) * avg / (2 * n * 6.5)
+
+    def _play(self, view, legal):
+        me = self.me
+        n = self.n
+        table = view["table"]
+        played = len(table)
+        base = self._table(view)
+        unseen = self._unseen(view)
+        # who still plays after me this election
+        seq = self.order + self.order
+        rest_seats = seq[played + 1:]
+        first_round = played < n
+        hand = view["hand"]
+        plans = []
+        for action in legal:
+            cid = action.split(" ")[1]
+            hand_after = list(hand)
+            hand_after.remove(cid)
+            plans.append((action, cid, hand_after, self._partners(cid, hand_after) if first_round else [None]))
+        combos = sum(len(pl[3]) for pl in plans)
+        samples = SAMPLES_FIRST if first_round else SAMPLES_SECOND
+        samples = max(2, min(samples, BUDGET // max(1, combos)))
+        draws = []
+        for _ in range(samples):
+            pool = list(unseen)
+            self.rng.shuffle(pool)
+            draws.append(pool)
+        scored = []
+        for action, cid, hand_after, partners in plans:
+            after = self._apply_action(base, action)
+            best = None
+            for partner in partners:
+                total = 0.0
+                for pool in draws:
+                    pols = list(after)
+                    k = 0
+                    for s in rest_seats:
+                        if s == me:
+                            if partner is not None:
+                                pols.append(partner[0])
+                            continue
+                        c = pool[k]
+                        k += 1
+                        kind = CARDS[c]["kind"]
+                        if kind == "resign":
+                            pols = _resign(pols)
+                        elif kind == "colorino":
+                            pols.append((s, self.rng.below(NP), 7, 0.5))
+                        else:
+                            pols.append(_pol(s, c, CARDS[c]["party"]))
+                    fc = Forecast(pols, n, self.row_of, self.order)
+                    total += self._expected(fc)
+                value = total / len(draws)
+                kept = hand_after if partner is None else [c for c in hand_after if c != partner[1]]
+                value += self._future(view, kept)
+                if best is None or value > best:
+                    best = value
+            scored.append((best, action))
+        top = max(v for v, _ in scored)
+        choices = [a for v, a in scored if v >= top - 1e-9]
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+    def _partners(self, cid, hand_after):
+        """A few likely second cards to go with `cid`: cards of the same party,
+        and the two strongest others (Resignations and Colorino left out)."""
+        party = CARDS[cid]["party"]
+        same, other = [], []
+        for c in hand_after:
+            kind = CARDS[c]["kind"]
+            if kind in ("resign", "colorino"):
+                continue
+            pair = (_pol(self.me, c, CARDS[c]["party"]), c)
+            if party is not None and CARDS[c]["party"] == party:
+                same.append(pair)
+            else:
+                other.append((_strength(c), pair))
+        other.sort(key=lambda sp: -sp[0])
+        return same[:2] + [p for _, p in other[:2]] or [None]
+
+    # -- negotiation ---------------------------------------------------------------------------
+
+    def _forecast_now(self, view):
+        return Forecast(self._table(view), self.n, self.row_of, self.order)
+
+    def _neg_units(self, view):
+        """The negotiation's units as (label, party index, seat, votes)."""
+        return [(u["label"], PIDX[u["party"]], u["seat"], u["votes"]) for u in view["negotiation"]["units"]]
+
+    def _coalition_payout(self, view, labels):
+        """VP per seat and scoring parties if the coalition of `labels` governs."""
+        pols = self._table(view)
+        hold = {}
+        sums, doubled = _values(pols)
+        for seat, p, v, kind in pols:
+            val = sums[p] if v is None else v
+            h = hold.setdefault((seat, p), [0, (0, 0)])
+            h[0] += val
+            if (val, kind) > h[1]:
+                h[1] = (val, kind)
+        members = {}
+        for lb in labels:
+            party, _, seat = lb.partition("@")
+            p = PIDX[party]
+            for (s, q), h in hold.items():
+                if q == p and (not seat or int(seat) == s):
+                    cur = members.get(s)
+                    if cur is None or (h[0], h[1]) > cur[:2]:
+                        members[s] = (h[0], h[1], p)
+        n = len(members)
+        vp = [0.0] * self.n
+        party_of = {s: m[2] for s, m in members.items()}
+        if not n:
+            return vp, party_of
+        row = self.row_of(n)
+        ranked = sorted(members.items(), key=lambda kv: (-kv[1][0], -kv[1][1][0], -kv[1][1][1]))
+        i = 0
+        while i < n:
+            j = i
+            while j + 1 < n and ranked[j + 1][1][:2] == ranked[i][1][:2]:
+                j += 1
+            each = row[i] if j == i else sum(row[i:j + 1]) // (j - i + 1)
+            for k in range(i, j + 1):
+                vp[ranked[k][0]] = each
+            i = j + 1
+        return vp, party_of
+
+    def _continuation(self, view, after, exclude=None):
+        """My expected utility if the units after index `after` propose in turn."""
+        neg = view["negotiation"]
+        units = self._neg_units(view)
+        coalitions = {}
+        for a in self._all_coalitions(view):
+            if a != exclude:
+                coalitions[a] = self._coalition_payout(view, a.split("+"))
+        left = 1.0
+        total = 0.0
+        for k in range(after + 1, len(units)):
+            label, p, seat, _ = units[k]
+            mine = [c for c in coalitions if label in c.split("+")]
+            if not mine:
+                continue
+            if seat == self.me:
+                c = max(mine, key=lambda c: self._utility(*coalitions[c]))
+                pa = self._acceptance(view, c, coalitions, seat)
+            else:
+                c = max(mine, key=lambda c: (coalitions[c][0][seat], -c.count("+")))
+                pa = ACCEPT_P
+            total += left * pa * self._utility(*coalitions[c])
+            left *= 1 - pa
+        del neg
+        return total + left * self._stalemate_utility()
+
+    def _all_coalitions(self, view):
+        """Every legal coalition's notation, from the units in the view."""
+        if hasattr(self, "_coal_cache"):
+            return self._coal_cache
+        units = view["negotiation"]["units"]
+        need = view["count"]["majority"]
+        found = minimal_winning([(u["party"], u["votes"]) for u in units], need)
+        labels = [u["label"] for u in units]
+
+        def key(lb):
+            party, _, seat = lb.partition("@")
+            return (PIDX[party], int(seat) if seat else -1)
+
+        self._coal_cache = ["+".join(sorted((labels[i] for i in c), key=key)) for c in found]
+        return self._coal_cache
+
+    def _acceptance(self, view, coalition, coalitions, proposer):
+        """The chance that every other chair in `coalition` accepts it."""
+        units = {u["label"]: u["seat"] for u in view["negotiation"]["units"]}
+        p = 1.0
+        seen = set()
+        for lb in coalition.split("+"):
+            seat = units[lb]
+            if seat == proposer or seat in seen:
+                continue
+            seen.add(seat)
+            got = coalitions[coalition][0][seat]
+            best = max((coalitions[c][0][seat] for c in coalitions
+                        if any(units[x] == seat for x in c.split("+"))), default=0)
+            p *= 0.35 + 0.65 * (got / best if best > 0 else 1.0)
+        return p
+
+    def _propose(self, view, legal):
+        neg = view["negotiation"]
+        k = neg["proposer"]
+        coalitions = {c: self._coalition_payout(view, c.split("+")) for c in self._all_coalitions(view)}
+        rest = self._continuation(view, k)
+        best_value, best = rest, "pass"
+        for action in legal:
+            if action == "pass":
+                continue
+            c = action[len("propose "):]
+            pa = self._acceptance(view, c, coalitions, self.me)
+            value = pa * self._utility(*coalitions[c]) + (1 - pa) * rest
+            if value > best_value + 1e-9:
+                best_value, best = value, action
+        return best
+
+    def _answer(self, view, legal):
+        neg = view["negotiation"]
+        prop = neg["proposal"]["coalition"]
+        payout = self._coalition_payout(view, prop.split("+"))
+        accept = self._utility(*payout)
+        decline = self._continuation(view, neg["proposer"], exclude=prop)
+        if view["ballot"] >= 3:  # do not let the country vote for ever
+            decline -= 1.0 * (view["ballot"] - 2)
+        return "accept" if accept >= decline - 1e-9 else "decline"
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def _choose_party(self, view, legal):
+        labels = view["government"]["labels"]
+        choice = dict(zip(view["choosers"], [PIDX[p] for p in view["chosen"]]))
+        best = None
+        for action in legal:
+            p = PIDX[action.split(" ")[1]]
+            choice[self.me] = p
+            vp, _ = self._coalition_payout_choice(view, labels, choice)
+            value = self._worth(vp[self.me], p)
+            if best is None or value > best[0]:
+                best = (value, action)
+        return best[1]
+
+    def _coalition_payout_choice(self, view, labels, choice):
+        pols = self._table(view)
+        fc = Forecast(pols, self.n, self.row_of, self.order)
+        parties = set()
+        for lb in labels:
+            party, _, seat = lb.partition("@")
+            parties.add(PIDX[party])
+        # unbound blocs: only the seats whose blocs joined count
+        bound_only = {}
+        for lb in labels:
+            party, _, seat = lb.partition("@")
+            if seat:
+                bound_only.setdefault(PIDX[party], set()).add(int(seat))
+        if bound_only:
+            fc.hold = {(s, p): h for (s, p), h in fc.hold.items() if p not in bound_only or s in bound_only[p]}
+        return fc.payout(parties, choice)
+
