@@ -22,7 +22,7 @@ from .data import (
     PARTY_INDEX, PARTY_NAMES, TWIN, VP_TABLE, card_name,
 )
 from .scoring import (
-    award, bonus_round, chairs, majority, majority_text, minimal_winning, party_holdings, play_name,
+    award, bonus_round, chairs, rank_key, majority, majority_text, minimal_winning, party_holdings, play_name,
     resignation_targets, values_of,
 )
 
@@ -65,10 +65,16 @@ def unit_label_key(label):
     return key
 
 
+_LABEL_NAMES = {}
+
+
 def label_name(label):
     """'Rose', or 'Green ({p3})' for a party whose chair tie left it unbound."""
-    party, _, seat = label.partition("@")
-    return PARTY_NAMES[party] + (f" ({_p(int(seat))})" if seat else "")
+    name = _LABEL_NAMES.get(label)
+    if name is None:
+        party, _, seat = label.partition("@")
+        name = _LABEL_NAMES[label] = PARTY_NAMES[party] + (f" ({_p(int(seat))})" if seat else "")
+    return name
 
 
 def _jcopy(x):
@@ -541,7 +547,7 @@ class KoalitionState(State):
             self.vp[e["seat"]][e["party"]] += vp[e["seat"]]
         lines.append("Recorded: " + "; ".join(
             "{p%d} +%d with %s" % (e["seat"], vp[e["seat"]], PARTY_NAMES[e["party"]]) for e in entries) + ".")
-        ranked = sorted(entries, key=lambda e: (-e["value"], tuple(-int(x) for x in e["key"])))
+        ranked = sorted(entries, key=rank_key)
         self._record(self.government, vp, ranked)
         got = [vp.get(s, 0) for s in range(self.players)]
         best = max(got)

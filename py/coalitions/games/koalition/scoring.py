@@ -203,6 +203,12 @@ def minimal_winning(units, need):
 # -- victory points ------------------------------------------------------------------
 
 
+def rank_key(e):
+    """Sort key of a winner: more votes first, then the higher card."""
+    k = e["key"]
+    return (-e["value"], -k[0], -k[1], -k[2])
+
+
 def award(entries, row):
     """Rank the winning players and hand out the country's row of VP.
 
@@ -211,7 +217,7 @@ def award(entries, row):
     highest card; players still tied share their places: the points of those
     places are added, divided by the number of tied players and rounded down.
     Returns ``(vp by seat, lines)``."""
-    ranked = sorted(entries, key=lambda e: (-e["value"], tuple(-int(x) for x in e["key"])))
+    ranked = sorted(entries, key=rank_key)
     vp, lines = {}, []
     i = 0
     n = len(ranked)
