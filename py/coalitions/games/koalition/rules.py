@@ -329,7 +329,8 @@ class KoalitionState(State):
                                      f"coalition.", kind="vote"))
         chair, ties, lines = chairs(self.plays, values, totals, self.order(), held)
         self.chairs = chair
-        self.log.append(event("Party chairs. " + " ".join(lines), kind="chair"))
+        if lines:
+            self.log.append(event("Party chairs. " + " ".join(lines), kind="chair"))
         self.ties = [[p, seats] for p, seats in ties.items()]
         if self.ties:
             self._start_tie()
