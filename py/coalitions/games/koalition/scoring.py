@@ -130,24 +130,34 @@ def chairs(plays, values, totals, order, held=None):
         if totals[p] <= 0:
             continue
         mine = by_party[p]
-        mine.sort(key=lambda sh: (-sh[1][0], pos[sh[0]]))
-        best = max((h[0], h[1]) for _, h in mine)
-        top = [s for s, h in mine if (h[0], h[1]) == best]
+        if len(mine) > 1:
+            mine.sort(key=lambda sh: (-sh[1][0], pos[sh[0]]))
+        # the most votes, then the highest card (the list is sorted by votes)
+        first_s, first_h = mine[0]
+        top, top_key = [first_s], first_h[1]
+        same = []
+        for s, h in mine[1:]:
+            if h[0] < first_h[0]:
+                break
+            same.append(s)
+            if h[1] > top_key:
+                top, top_key = [s], h[1]
+            elif h[1] == top_key:
+                top.append(s)
         text = f"{PARTY_NAMES[p]} ({totals[p]}): " + ", ".join(
             "{p%d} %d (%s)" % (s, h[0], " + ".join(cards[(s, p)])) for s, h in mine)
         if len(top) == 1:
             s = top[0]
-            same = [t for t, h in mine if h[0] == best[0] and t != s]
             if same:
-                names = " and ".join("{p%d}" % t for t in [s] + same)
-                text += (f". {names} tie on {best[0]}; the highest card decides: "
+                names = " and ".join("{p%d}" % t for t in [s] + [t for t in [first_s] + same if t != s])
+                text += (f". {names} tie on {first_h[0]}; the highest card decides: "
                          f"{play_name(plays, values, held[(s, p)][2])} is the highest")
             text += ". Chair: {p%d}." % s
             out[p] = s
         else:
             top.sort(key=pos.__getitem__)
             names = " and ".join("{p%d}" % t for t in top)
-            text += (f". {names} tie on {best[0]} with equally high cards "
+            text += (f". {names} tie on {first_h[0]} with equally high cards "
                      f"({play_name(plays, values, held[(top[0], p)][2])}): they must agree on a chair.")
             ties[p] = top
         lines.append(text)
