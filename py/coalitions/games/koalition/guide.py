@@ -257,8 +257,8 @@ INTERPRETATIONS = [
         "title": "Minimal winning coalitions",
         "text": "A coalition is legal when its parties are pairwise compatible, it has at least the absolute "
                 "majority, and it would fall below the majority without any one of its parties. So a coalition "
-                "that has the majority cannot take in anybody else (the 47-vote example: Red 51 with Black may not "
-                "add Green or Yellow), and a party that is not needed cannot stay in it. A single party with the "
+                "that has the majority cannot take in anybody else (the 47-vote example: Red and Black with 51 "
+                "may not add Green or Yellow), and a party that is not needed cannot stay in it. A single party with the "
                 "majority governs alone at step 5, before any negotiation.",
     },
     {
