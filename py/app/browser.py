@@ -18,10 +18,10 @@ except ImportError:  # older Pyodide: null is None
 
 from coalitions.core.errors import CoalitionsError, RecordError
 from coalitions.core.match import Match
-from coalitions.core.records import check_header, loads
+from coalitions.core.records import check_header, dumps, loads
 from coalitions.registry import all_games, get_game
 
-from . import render, routes, setup as setups, storage
+from . import render, routes, setup as setups, share, storage
 from .games import renderer_for
 from .session import PlaySession, match_from_text
 
@@ -200,6 +200,8 @@ class App:
         self.import_message = None
         self.import_ok = False
         self.wt = None  # walkthrough state
+        self.shared = None  # a game opened from a share link
+        self.panel = None  # the open share or embed panel: "share", "embed" or None
         self._wt_cache = {}
         self._shown_problem = None
         self._proxies = []
@@ -310,10 +312,14 @@ class App:
         first = self.route is None
         changed = first or route.path != self.route.path
         self.route = route
+        if changed:
+            self.panel = None
         if route.name != "play":
             self.session = None
-        if route.name != "walkthrough":
+        if route.name not in ("walkthrough", "shared"):
             self.wt = None
+        if route.name != "shared":
+            self.shared = None
         if route.name != "home":
             self.import_message = None
             self.confirm_delete = None
@@ -323,6 +329,7 @@ class App:
             "play": self.show_play,
             "rules": self.show_rules,
             "walkthrough": self.show_walkthrough,
+            "shared": self.show_shared,
         }.get(route.name, self.show_not_found)
         handler(route)
         if changed and not first:
@@ -539,7 +546,7 @@ class App:
             result_actions=render.result_actions(meta["id"], new_href),
         )
 
-    def draw_play(self):
+    def draw_play(self, focus=None):
         s = self.session
         m = s.match
         meta = m.game.metadata()
@@ -567,12 +574,21 @@ class App:
         parts = renderer_for(m.game.id).parts(view, ctx)
         html = (
             '<div class="page play">'
-            + render.play_header(meta, s.save_id)
+            + render.play_header(meta, s.save_id, share_open=self.panel == "share")
+            + self.play_share_panel(seat)
             + render.table(view, parts, ctx)
             + "</div>"
         )
-        self.paint(html)
+        self.paint(html, focus=focus)
         self.set_screen("play", ready=not pending and not self.busy, game_over=m.is_over())
+
+    def play_share_panel(self, seat):
+        """The share link of the game at this position, when the panel is open."""
+        if self.panel != "share":
+            return ""
+        m = self.session.match
+        link = share.share_link(page_base(), m.record, seat=seat)
+        return render.share_panel(link, "this game", step=len(m.record["moves"]), in_progress=not m.is_over())
 
     def maybe_run_bots(self):
         s = self.session
@@ -668,11 +684,20 @@ class App:
             old.remove()
 
     def export(self):
+        """Download the record on screen: the game being played, a shared game or
+        a walkthrough."""
         s = self.session
-        if s is None:
-            return
-        text = s.record_text()
-        name = f"{s.match.game.id}-{today_iso()}-{s.save_id}.json"
+        if s is not None:
+            self.download(s.record_text(), f"{s.match.game.id}-{today_iso()}-{s.save_id}.json",
+                          in_progress=not s.match.is_over())
+        elif self.shared is not None:
+            m = self.shared["match"]
+            self.download(dumps(self.shared["record"]), f"{m.game.id}-{today_iso()}-shared.json",
+                          in_progress=not m.is_over())
+        elif self.wt is not None:
+            self.download(dumps(self.wt["record"]), f"{self.wt['game'].id}-{self.wt['name']}.json")
+
+    def download(self, text, name, in_progress=False):
         blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
         url = js.URL.createObjectURL(blob)
         a = self.doc.createElement("a")
@@ -684,9 +709,9 @@ class App:
         a.click()
         a.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10000)
-        if not s.match.is_over():
+        if in_progress:
             # A record replays the whole game, hands and undealt cards included.
-            self.flash(f"Saved {name}. It holds the whole deal: keep it from the other players until the game is over.", "info")
+            self.flash(f"Saved {name}. {render.WHOLE_DEAL}", "info")
 
     # -- import --------------------------------------------------------------------------------
 
@@ -713,6 +738,7 @@ class App:
         meta.setdefault("created", float(js.Date.now()))
         meta["imported"] = fname
         record["meta"] = meta
+        record.pop("learn", None)  # learner steps belong to walkthroughs, not to a game being played
         sid = self.store.new_id()
         self.session = PlaySession(match, sid)
         self.save()
@@ -742,18 +768,25 @@ class App:
             record = self.walkthroughs(game).get(name)
             if record is None:
                 raise RecordError(f"{game.title} has no walkthrough “{name}”")
-            check_header(copy.deepcopy(record))
+            _, checked = check_header(copy.deepcopy(record))
         except CoalitionsError as exc:
             self.paint(render.problem_page("Walkthrough not found", str(exc), back=not embed))
             self.set_screen("walkthrough", embed=embed)
             return
+        self.start_walkthrough(game, name, record, route, checked.get("learn") or [])
+
+    def start_walkthrough(self, game, name, record, route, learn, payload=None):
+        """Show a walkthrough: a built-in one, or one carried by a share link
+        (then `payload` is the link's payload)."""
         total = len(record.get("moves") or [])
         try:
             step = int(route.param("step", "0"))
         except ValueError:
             step = 0
+        self.shared = None
         self.wt = {"game": game, "name": name, "record": record, "total": total,
-                   "step": max(0, min(step, total)), "match": None, "at": None, "embed": embed}
+                   "step": max(0, min(step, total)), "match": None, "at": None, "embed": route.embed,
+                   "learn": set(learn), "done": set(), "hint": None, "payload": payload}
         self.draw_walkthrough()
 
     def wt_match(self, k):
@@ -769,17 +802,37 @@ class App:
             rec = copy.deepcopy(wt["record"])
             rec["moves"] = rec["moves"][:k]
             rec["captions"] = {}
+            rec.pop("learn", None)
             m = Match(rec)
         wt["match"], wt["at"] = m, k
         return m
 
-    def draw_walkthrough(self):
+    def wt_learning(self):
+        """The learner's move pending at this step: (its step number, seat,
+        action), or None. A learner step waits until the learner makes the move
+        or presses "Show me"; once done it plays like any other step until Restart."""
+        wt = self.wt
+        if wt is None:
+            return None
+        k = wt["step"]
+        if k < wt["total"] and (k + 1) in wt["learn"] and (k + 1) not in wt["done"]:
+            seat, action = wt["record"]["moves"][k]
+            return k + 1, seat, action
+        return None
+
+    def learn_focus(self):
+        return '[data-learn] [data-ui="show-me"]' if self.wt_learning() is not None else None
+
+    def draw_walkthrough(self, focus=None):
         wt = self.wt
         game, record, k, total = wt["game"], wt["record"], wt["step"], wt["total"]
         m = self.wt_match(k)
+        learning = self.wt_learning()
         seat = record.get("view_seat")
-        if not (isinstance(seat, int) and 0 <= seat < len(m.names)):
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(m.names)):
             seat = None
+        if learning is not None:
+            seat = learning[1]  # the learner plays this seat: its hand, its buttons
         view = m.view(seat)
         captions = record.get("captions") or {}
         caption = captions.get(str(k))
@@ -791,26 +844,224 @@ class App:
                 caption = log[-1]["text"] if log else ""
         meta = game.metadata()
         open_hands = None
-        if seat is None and record.get("open_hands", True):
-            open_hands = {s: m.state.view(s) for s in range(len(m.names))}
-        ctx = render.TableContext(interactive=False, seat=seat, mode="walkthrough", meta=meta,
+        if record.get("open_hands", True) and (seat is None or learning is not None):
+            open_hands = {s: m.state.view(s) for s in range(len(m.names)) if s != seat}
+        ctx = render.TableContext(interactive=learning is not None, seat=seat, mode="walkthrough", meta=meta,
                                   game_id=game.id, open_hands=open_hands)
         parts = renderer_for(game.id).parts(view, ctx)
+        title = record.get("title") or wt["name"]
+        crumbs = None
+        if wt["payload"] is not None:
+            crumbs = (f'<p class="crumbs">Shared walkthrough · <a href="{render.esc(routes.rules(game.id))}">'
+                      f'{render.esc(meta["title"])}</a></p>')
+        tools = ""
+        if not wt["embed"]:
+            tools = render.walkthrough_tools(self.wt_panel(), self.panel)
         html = render.walkthrough(
-            meta, wt["name"], record.get("title") or wt["name"], k, total, caption,
-            render.table(view, parts, ctx), embed=wt["embed"],
+            meta, wt["name"], title, k, total, caption, render.table(view, parts, ctx), embed=wt["embed"],
+            learner={"hint": wt["hint"]} if learning is not None else None, tools=tools, crumbs=crumbs,
         )
-        self.paint(html)
+        self.paint(html, focus=focus)
         self.set_screen("walkthrough", ready=True, game_over=m.is_over(), embed=wt["embed"])
+
+    def wt_panel(self):
+        wt = self.wt
+        if self.panel == "share":
+            if wt["payload"] is None:
+                wt["payload"] = share.encode(wt["record"])
+            link = share.share_link(page_base(), wt["record"], step=wt["step"], payload=wt["payload"])
+            return render.share_panel(link, "this step", step=wt["step"])
+        if self.panel == "embed":
+            return render.embed_panel(self.wt_embed_snippet())
+        return ""
+
+    def wt_embed_snippet(self):
+        wt = self.wt
+        base = page_base()
+        if wt["payload"] is not None:  # a shared walkthrough: its own link, embedded
+            src = base + share.share_hash(wt["payload"], step=0, embed=True)
+        else:
+            src = share.walkthrough_embed_url(base, wt["game"].id, wt["name"])
+        return share.embed_snippet(src, wt["record"].get("title") or wt["name"])
 
     def wt_go(self, what):
         wt = self.wt
         if wt is None:
             return
         k = wt["step"]
+        if what == "next" and self.wt_learning() is not None:
+            return  # the learner's move first (or "Show me")
         k = {"prev": k - 1, "next": k + 1, "restart": 0}[what]
+        if what == "restart":
+            wt["done"].clear()
+        wt["hint"] = None
         wt["step"] = max(0, min(k, wt["total"]))
-        self.draw_walkthrough()
+        self.draw_walkthrough(focus=self.learn_focus())
+
+    def wt_action(self, action):
+        """A click on an action at a learner step: the recorded move advances,
+        any other legal move gets a hint and changes nothing."""
+        wt = self.wt
+        learning = self.wt_learning()
+        if learning is None:
+            return
+        n, seat, right = learning
+        if action == right:
+            self.wt_learned(n)
+            return
+        labels = self.wt_match(wt["step"]).view(seat).get("labels") or {}
+        label = labels.get(action, action)
+        wt["hint"] = (f"Not this time: “{label}” is allowed, but it is not the move this example shows. "
+                      "Read the caption again, or press “Show me”.")
+        self.draw_walkthrough(focus='[data-ui="show-me"]')
+
+    def wt_learned(self, n):
+        wt = self.wt
+        wt["done"].add(n)
+        wt["step"] = n
+        wt["hint"] = None
+        self.draw_walkthrough(focus=self.learn_focus() or '[data-ui="next"]')
+
+    def show_me(self):
+        learning = self.wt_learning()
+        if learning is not None:
+            self.wt_learned(learning[0])
+
+    # -- share links ---------------------------------------------------------------------------
+
+    def show_shared(self, route):
+        embed = route.embed
+        payload = route.args[0]
+        try:
+            record = share.open_payload(payload)
+            game = get_game(record["game"])
+            walkthrough = "step" in route.params
+            match = None if walkthrough else Match(record)
+        except CoalitionsError as exc:
+            message = str(exc)
+            message = message[:1].upper() + message[1:]
+            self.paint(render.problem_page(
+                "This shared link cannot be opened",
+                f"{message}. Ask for the link again, or for the record as a file (“Export record”): "
+                "a file can be imported on the home page.",
+                back=not embed,
+            ))
+            self.set_screen("shared", embed=embed)
+            return
+        if walkthrough:
+            self.start_walkthrough(game, "shared", record, route, record.get("learn") or [], payload=payload)
+            return
+        try:
+            seat = int(route.param("seat", ""))
+        except ValueError:
+            seat = None
+        if seat is not None and not 0 <= seat < len(match.names):
+            seat = None
+        self.wt = None
+        self.shared = {"record": record, "match": match, "seat": seat, "game": game}
+        self.draw_shared()
+
+    def draw_shared(self, focus=None):
+        sh = self.shared
+        m, seat, game = sh["match"], sh["seat"], sh["game"]
+        meta = game.metadata()
+        view = m.view(seat)
+        ctx = render.TableContext(interactive=False, seat=seat, mode="shared", meta=meta, game_id=game.id)
+        parts = renderer_for(game.id).parts(view, ctx)
+        html = render.shared_game(
+            meta, len(m.record["moves"]), m.is_over(), render.table(view, parts, ctx),
+            seat_name=m.names[seat] if seat is not None else None,
+        )
+        self.paint(html, focus=focus)
+        self.set_screen("shared", ready=True, game_over=m.is_over())
+
+    def continue_shared(self):
+        """Keep a shared game as a new save in this browser and open it."""
+        sh = self.shared
+        if sh is None:
+            return
+        record = copy.deepcopy(sh["record"])
+        record.pop("learn", None)
+        record["meta"] = {"created": float(js.Date.now()), "shared": True}
+        try:
+            match = Match(record)
+        except CoalitionsError as exc:
+            self.flash(str(exc))
+            return
+        sid = self.store.new_id()
+        self.session = PlaySession(match, sid)
+        self.save()
+        self.go(routes.play(sid))
+
+    def redraw(self, focus=None):
+        """Draw the current screen again (after a panel opened or closed)."""
+        if self.session is not None and self.route is not None and self.route.name == "play":
+            self.draw_play(focus=focus)
+        elif self.wt is not None:
+            self.draw_walkthrough(focus=focus)
+        elif self.shared is not None:
+            self.draw_shared(focus=focus)
+
+    def open_panel(self, which):
+        opener = '[data-ui="share"]' if which == "share" else '[data-ui="embed-code"]'
+        if self.panel == which and which == "share":
+            self.panel = None  # the Share button toggles its panel
+            self.redraw(focus=opener)
+            return
+        self.panel = which
+        field = "[data-share-url]" if which == "share" else "[data-embed-code]"
+        self.redraw(focus=field if which == "share" else opener)
+        el = qs(field, self.root)
+        if el is not None and which == "share":
+            el.select()
+        if which == "embed":
+            self.copy_from("[data-embed-code]")
+
+    def close_panel(self):
+        which = self.panel
+        self.panel = None
+        self.redraw(focus='[data-ui="embed-code"]' if which == "embed" else '[data-ui="share"]')
+
+    def copy_from(self, selector):
+        """Copy a field's text to the clipboard when the browser allows it; the
+        text is selected in any case, to copy by hand."""
+        el = qs(selector, self.root)
+        if el is None:
+            return
+        text = str(el.value)
+        el.focus(NO_SCROLL())
+        el.select()
+        try:
+            clip = js.navigator.clipboard
+        except AttributeError:
+            clip = None
+        if nil(clip):
+            self.copy_done(self.exec_copy())
+            return
+        self.spawn(self.write_clipboard(clip, text))
+
+    def exec_copy(self):
+        try:
+            return bool(self.doc.execCommand("copy"))
+        except Exception:  # old API, may be missing or refused
+            return False
+
+    async def write_clipboard(self, clip, text):
+        try:
+            await clip.writeText(text)
+            ok = True
+        except Exception:  # NotAllowedError: no permission, or the page is not focused
+            ok = self.exec_copy()
+        self.copy_done(ok)
+
+    def copy_done(self, ok):
+        box = qs("[data-copy-status]", self.root)
+        if box is None:
+            return
+        box.textContent = ("Copied to the clipboard." if ok else
+                           "This browser did not let the page copy: the text is selected, "
+                           "copy it with Ctrl+C (⌘C on a Mac).")
+        box.setAttribute("data-copied", "yes" if ok else "no")
 
     # -- events ------------------------------------------------------------------------------
 
@@ -823,7 +1074,10 @@ class App:
         action = attr(el, "data-action")
         if action is not None:
             event.preventDefault()
-            self.play_action(str(action))
+            if self.wt is not None:
+                self.wt_action(str(action))
+            else:
+                self.play_action(str(action))
             return
         ui = attr(el, "data-ui") or ""
         sid = attr(el, "data-id") or ""
@@ -867,6 +1121,20 @@ class App:
             self.go(routes.home())
         elif ui in ("prev", "next", "restart"):
             self.wt_go(ui)
+        elif ui == "show-me":
+            self.show_me()
+        elif ui == "share":
+            self.open_panel("share")
+        elif ui == "embed-code":
+            self.open_panel("embed")
+        elif ui == "copy-embed":
+            self.copy_from("[data-embed-code]")
+        elif ui == "copy-share":
+            self.copy_from("[data-share-url]")
+        elif ui == "close-panel":
+            self.close_panel()
+        elif ui == "continue-shared":
+            self.continue_shared()
         elif ui == "reseed":
             seed = qs('[name="seed"]', self.root)
             if seed is not None:
@@ -911,7 +1179,7 @@ class App:
         if key == "ArrowLeft" and self.wt["step"] > 0:
             event.preventDefault()
             self.wt_go("prev")
-        elif key == "ArrowRight" and self.wt["step"] < self.wt["total"]:
+        elif key == "ArrowRight" and self.wt["step"] < self.wt["total"] and self.wt_learning() is None:
             event.preventDefault()
             self.wt_go("next")
 

@@ -5,7 +5,10 @@
     #/new/<game>?seats=human,bot,...    start that game at once (see app.setup)
     #/play/<save-id>                    the table of a saved game
     #/rules/<game>                      rules page
-    #/walkthrough/<game>/<name>         walkthrough player
+    #/walkthrough/<game>/<name>         walkthrough player (?step=k, ?embed=1 for an iframe)
+    #/shared/<payload>                  a record carried by the link itself (app.share):
+                                        a game read-only (?seat=s: as that seat saw it),
+                                        or with ?step=k a walkthrough at step k
 
 Query parameters may follow '?' or, for links written by hand, '&'
 (``#/walkthrough/election-day/debate-scoring&embed=1``).
@@ -17,7 +20,7 @@ from urllib.parse import quote, unquote_plus
 
 @dataclass
 class Route:
-    name: str  # home, new, play, rules, walkthrough, notfound
+    name: str  # home, new, play, rules, walkthrough, shared, notfound
     args: list = field(default_factory=list)
     params: dict = field(default_factory=dict)  # name -> raw (still %-encoded) value
     path: str = ""
@@ -79,6 +82,8 @@ def parse(hash_text):
         route.name = "rules"
     elif parts[0] == "walkthrough" and len(parts) == 3:
         route.name = "walkthrough"
+    elif parts[0] == "shared" and len(parts) == 2:
+        route.name = "shared"
     else:
         return route
     route.args = parts[1:]
@@ -119,3 +124,9 @@ def rules(game_id):
 
 def walkthrough(game_id, name, embed=False):
     return f"#/walkthrough/{enc(game_id)}/{enc(name)}" + ("?embed=1" if embed else "")
+
+
+def shared(payload, **params):
+    """'#/shared/<payload>?step=2' (parameter values are written as given)."""
+    query = "&".join(f"{enc(k)}={enc(v)}" for k, v in params.items() if v is not None)
+    return f"#/shared/{enc(payload)}" + ("?" + query if query else "")

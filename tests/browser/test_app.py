@@ -200,13 +200,20 @@ def step_through(page, record, total):
     assert page.locator("[data-caption]").inner_text() == record["captions"]["0"]
     assert page.locator("[data-ui=prev]").is_disabled()
     for k in range(1, total + 1):
-        page.locator("[data-ui=next]").click()
+        if page.locator("[data-learn]").count():
+            # a learner step: Next waits for the learner's move; "Show me" makes it
+            assert k in record["learn"]
+            assert page.locator("[data-ui=next]").is_disabled()
+            page.locator("[data-ui=show-me]").click()
+        else:
+            page.locator("[data-ui=next]").click()
         wait_ready(page, "walkthrough")
         assert step() == k
         assert page.locator(".wt-step").inner_text() == f"Step {k} of {total}"
         if str(k) in record["captions"]:
             assert page.locator("[data-caption]").inner_text() == record["captions"][str(k)]
-        assert page.locator("[data-action]").count() == 0
+        if not page.locator("[data-learn]").count():
+            assert page.locator("[data-action]").count() == 0
     assert page.locator("[data-ui=next]").is_disabled()
     assert page.locator("[data-result]").is_visible()  # the example ends with the election
     page.keyboard.press("ArrowLeft")

@@ -6,7 +6,8 @@ A record is a JSON object:
      "options": {...}, "players": [{"name": "Ann", "kind": "human"},
                                    {"name": "Bot", "kind": "bot", "level": "good"}],
      "seed": 7, "deal": null, "moves": [[0, "play battle"], [1, "pass"]],
-     "captions": {"0": "...", "2": "..."}, "title": "...", "meta": {...}}
+     "captions": {"0": "...", "2": "..."}, "title": "...", "meta": {...},
+     "learn": [2]}
 
 Saves, exports, shared links, replays and walkthroughs are all records. A state
 is always rebuilt by replaying the moves through the rules, so validation is the
@@ -165,7 +166,31 @@ def check_header(data):
         version=VERSION, game=game.id, options=options, players=norm_players,
         seed=seed, deal=deal, moves=moves, captions=norm_captions,
     )
+    if "learn" in data:
+        rec["learn"] = check_learn(data["learn"], len(moves))
     return game, rec
+
+
+def check_learn(learn, n_moves):
+    """The optional "learn" field of a walkthrough: the steps (1-based move
+    numbers) that the learner makes. Returns them sorted; RecordError if the
+    field is not a list of distinct step numbers from 1 to n_moves."""
+    if learn is None:
+        return []
+    if not isinstance(learn, list):
+        raise RecordError("learn must be a list of step numbers (the moves the learner makes, from 1)")
+    seen = set()
+    for k in learn:
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise RecordError(f"learn: {k!r} is not a step number (a whole number from 1)")
+        if not 1 <= k <= n_moves:
+            if n_moves == 0:
+                raise RecordError(f"learn: step {k} does not exist: the record has no moves")
+            raise RecordError(f"learn: step {k} does not exist (the steps are 1 to {n_moves})")
+        if k in seen:
+            raise RecordError(f"learn: step {k} is listed twice")
+        seen.add(k)
+    return sorted(seen)
 
 
 def start(game, rec):

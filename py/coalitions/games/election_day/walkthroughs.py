@@ -1,12 +1,13 @@
 """Annotated records that teach Election Day (docs/records.md). Each one is an
 ordinary record with an explicit deal and a caption per step; the app plays them
-at #/walkthrough/election-day/<name>."""
+at #/walkthrough/election-day/<name>. The steps listed in "learn" are made by
+the learner: the caption before such a step asks for the move."""
 
 from ...core.records import FORMAT, VERSION
 
 
-def _record(title, names, deal, moves, captions, options=None, description=""):
-    return {
+def _record(title, names, deal, moves, captions, options=None, description="", learn=()):
+    rec = {
         "format": FORMAT,
         "version": VERSION,
         "game": "election-day",
@@ -19,6 +20,9 @@ def _record(title, names, deal, moves, captions, options=None, description=""):
         "moves": [list(m) for m in moves],
         "captions": {str(k): v for k, v in captions.items()},
     }
+    if learn:
+        rec["learn"] = sorted(learn)
+    return rec
 
 
 DEBATE_SCORING = _record(
@@ -30,7 +34,8 @@ DEBATE_SCORING = _record(
     {
         0: "The example from the rules. Alice, Bob and Carol hold one card each. Alice secretly backs the Prince "
            "of Wyrms, Bob the Prince of Moons, Carol the Prince of Knots. Alice deals, so she acts first.",
-        1: "Alice plays the Battle: rank 4, with the symbols of Wyrms and Knots.",
+        1: "Alice plays the Battle: rank 4, with the symbols of Wyrms and Knots. Your turn: you are Bob. "
+           "Play the Darkness.",
         2: "Bob plays the Darkness: rank 9, Waves and Wyrms. Wyrms now shows twice.",
         3: "Carol plays the Mountain: rank 4, Moons and Suns. Everyone's hand is empty now.",
         4: "Alice has no cards, so she must pass.",
@@ -41,6 +46,7 @@ DEBATE_SCORING = _record(
            "has cards left, so the election follows: Wyrms is elected with 13, and Alice, who backs Wyrms, wins.",
     },
     description="The debate-scoring example of the rule text, step by step.",
+    learn=[2],
 )
 
 ENDING_A_DEBATE = _record(
@@ -57,7 +63,8 @@ ENDING_A_DEBATE = _record(
         1: "Bob plays the Pact (9: Moons and Suns).",
         2: "Carol passes.",
         3: "Don passes.",
-        4: "Alice passes. Not everyone has passed in a row yet: Bob is next.",
+        4: "Alice passes. Not everyone has passed in a row yet, so the debate goes on and Bob is next. "
+           "Your turn: you are Bob. Play the Forest.",
         5: "Bob plays again: the Forest (5: Moons and Leaves). Carol, Don and Alice have each passed once.",
         6: "Carol passes for the second time in a row.",
         7: "Don passes for the second time in a row. The debate is still on.",
@@ -66,6 +73,7 @@ ENDING_A_DEBATE = _record(
            "nothing more is placed. Everyone still has cards, so a new debate begins with Bob.",
     },
     description="The two ways a debate ends, with the Bob, Carol, Don and Alice example of the rules.",
+    learn=[5],
 )
 
 TIE_FOR_FIRST = _record(
@@ -78,7 +86,7 @@ TIE_FOR_FIRST = _record(
     {
         0: "Four players with one card each. Alice backs Suns, Bob Moons, Carol Knots and Don Leaves.",
         1: "Alice plays the Pact (9: Moons and Suns).",
-        2: "Bob plays the Diplomat (8: Moons and Suns).",
+        2: "Bob plays the Diplomat (8: Moons and Suns). Your turn: you are Carol. Play the Castle.",
         3: "Carol plays the Castle (7: Suns and Knots).",
         4: "Don plays the Forest (5: Moons and Leaves). Moons and Suns both show three times.",
         8: "The debate ends. Moons and Suns tie for first, so each takes one card and nobody scores second. "
@@ -87,6 +95,7 @@ TIE_FOR_FIRST = _record(
            "the Prince of Suns is elected and Alice wins.",
     },
     description="How tied Princes share out the cards.",
+    learn=[3],
 )
 
 WALKTHROUGHS = {
