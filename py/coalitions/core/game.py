@@ -15,6 +15,8 @@ shown (see `render_text`). ``to`` lists the seats allowed to see a private event
 ``None`` means everyone.
 """
 
+import copy
+import importlib
 from dataclasses import dataclass, field
 
 from .errors import IllegalActionError, OptionError
@@ -128,13 +130,31 @@ class Game:
     @classmethod
     def guide(cls):
         """The rules in our own words and every interpretation we made:
-        {"rules": [{"title", "paragraphs"}], "interpretations": [{"title", "text"}]}."""
-        return {"rules": [], "interpretations": []}
+        {"rules": [{"title", "paragraphs"}], "interpretations": [{"title", "text"}]},
+        from the RULES and INTERPRETATIONS of the game's `guide` module."""
+        mod = cls._sibling("guide")
+        if mod is None:
+            return {"rules": [], "interpretations": []}
+        return {"rules": mod.RULES, "interpretations": mod.INTERPRETATIONS}
 
     @classmethod
     def walkthroughs(cls):
-        """Annotated records, by name (see docs/records.md)."""
-        return {}
+        """Annotated records, by name (see docs/records.md): a copy of the
+        WALKTHROUGHS of the game's `walkthroughs` module."""
+        mod = cls._sibling("walkthroughs")
+        return copy.deepcopy(mod.WALKTHROUGHS) if mod is not None else {}
+
+    @classmethod
+    def _sibling(cls, name):
+        """The module `name` of the game's package (loaded only when asked
+        for), or None if the game has none."""
+        target = cls.__module__.rpartition(".")[0] + "." + name
+        try:
+            return importlib.import_module(target)
+        except ModuleNotFoundError as exc:
+            if exc.name != target:
+                raise
+            return None
 
     @classmethod
     def check_players(cls, players):

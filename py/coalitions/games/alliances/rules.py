@@ -1091,19 +1091,5 @@ class Alliances(Game):
     State = AlliancesState
     default_bot = "good"
 
-    @classmethod
-    def guide(cls):
-        from .guide import INTERPRETATIONS, RULES
-
-        return {"rules": RULES, "interpretations": INTERPRETATIONS}
-
-    @classmethod
-    def walkthroughs(cls):
-        import copy
-
-        from .walkthroughs import WALKTHROUGHS
-
-        return copy.deepcopy(WALKTHROUGHS)
-
 
 AlliancesState.game = Alliances

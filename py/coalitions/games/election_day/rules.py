@@ -438,19 +438,5 @@ class ElectionDay(Game):
     State = ElectionDayState
     default_bot = "good"
 
-    @classmethod
-    def guide(cls):
-        from .guide import INTERPRETATIONS, RULES
-
-        return {"rules": RULES, "interpretations": INTERPRETATIONS}
-
-    @classmethod
-    def walkthroughs(cls):
-        import copy
-
-        from .walkthroughs import WALKTHROUGHS
-
-        return copy.deepcopy(WALKTHROUGHS)
-
 
 ElectionDayState.game = ElectionDay

@@ -975,19 +975,5 @@ class Koalition(Game):
     State = KoalitionState
     default_bot = "good"
 
-    @classmethod
-    def guide(cls):
-        from .guide import INTERPRETATIONS, RULES
-
-        return {"rules": RULES, "interpretations": INTERPRETATIONS}
-
-    @classmethod
-    def walkthroughs(cls):
-        import copy
-
-        from .walkthroughs import WALKTHROUGHS
-
-        return copy.deepcopy(WALKTHROUGHS)
-
 
 KoalitionState.game = Koalition
