@@ -75,6 +75,25 @@ def new_record(game_id, players, options=None, seed=None, deal=None, **extra):
     return rec
 
 
+def walkthrough_record(game_id, title, names, deal, moves, captions, options=None, description="", learn=()):
+    """A walkthrough: a record of human seats with an explicit deal, its moves as
+    (seat, action) pairs, captions by step and, optionally, the steps the
+    learner makes (docs/records.md)."""
+    rec = new_record(
+        game_id,
+        [{"name": n, "kind": "human"} for n in names],
+        options,
+        deal=deal,
+        title=title,
+        description=description,
+    )
+    rec["moves"] = [list(m) for m in moves]
+    rec["captions"] = {str(k): v for k, v in captions.items()}
+    if learn:
+        rec["learn"] = sorted(learn)
+    return rec
+
+
 def loads(text):
     """Parse a record from JSON text; RecordError with a clear message if it is not one."""
     if isinstance(text, bytes):

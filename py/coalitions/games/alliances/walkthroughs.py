@@ -17,28 +17,13 @@ Where an example is a moment of a longer campaign, the hands hold only the
 cards the example needs, so the campaign ends with the example.
 """
 
-from ...core.records import FORMAT, VERSION
+from ...core.records import walkthrough_record
 
 FOUR = ["Ann", "Ben", "Cleo", "Dan"]
 
 
 def _record(title, names, deal, moves, captions, options=None, description="", learn=()):
-    rec = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": "alliances",
-        "title": title,
-        "description": description,
-        "options": options or {},
-        "players": [{"name": n, "kind": "human"} for n in names],
-        "seed": None,
-        "deal": deal,
-        "moves": [list(m) for m in moves],
-        "captions": {str(k): v for k, v in captions.items()},
-    }
-    if learn:
-        rec["learn"] = sorted(learn)
-    return rec
+    return walkthrough_record("alliances", title, names, deal, moves, captions, options, description, learn)
 
 
 SEATS = ("Ann and Cleo (gold) are partners against Ben and Dan (silver); they sit Ann, Ben, Cleo, Dan "

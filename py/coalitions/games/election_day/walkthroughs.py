@@ -3,26 +3,11 @@ ordinary record with an explicit deal and a caption per step; the app plays them
 at #/walkthrough/election-day/<name>. The steps listed in "learn" are made by
 the learner: the caption before such a step asks for the move."""
 
-from ...core.records import FORMAT, VERSION
+from ...core.records import walkthrough_record
 
 
 def _record(title, names, deal, moves, captions, options=None, description="", learn=()):
-    rec = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": "election-day",
-        "title": title,
-        "description": description,
-        "options": options or {},
-        "players": [{"name": n, "kind": "human"} for n in names],
-        "seed": None,
-        "deal": deal,
-        "moves": [list(m) for m in moves],
-        "captions": {str(k): v for k, v in captions.items()},
-    }
-    if learn:
-        rec["learn"] = sorted(learn)
-    return rec
+    return walkthrough_record("election-day", title, names, deal, moves, captions, options, description, learn)
 
 
 DEBATE_SCORING = _record(

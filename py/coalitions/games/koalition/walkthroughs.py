@@ -3,7 +3,7 @@ ordinary record with an explicit deal and captions; the app plays them at
 #/walkthrough/koalition/<name>. Between them they show every worked example of
 the rule text (the tests in tests/test_koalition.py check each one)."""
 
-from ...core.records import FORMAT, VERSION
+from ...core.records import walkthrough_record
 from .data import COUNTRY_IDS, DEAL_TABLE, DECK
 
 
@@ -27,19 +27,7 @@ def _deal(players, fixed, countries):
 
 
 def _record(name, title, names, deal, moves, captions, description=""):
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": "koalition",
-        "title": title,
-        "description": description,
-        "options": {},
-        "players": [{"name": n, "kind": "human"} for n in names],
-        "seed": None,
-        "deal": deal,
-        "moves": [list(m) for m in moves],
-        "captions": {str(k): v for k, v in captions.items()},
-    }
+    return walkthrough_record("koalition", title, names, deal, moves, captions, description=description)
 
 
 # -- the absolute majority and the Doubler (examples A and B) ----------------------
