@@ -18,7 +18,14 @@ Standard library only; runs on Python 3.11+.  Inputs:
   ``py/`` from the repository;
 * ``node_modules/pyodide`` and ``node_modules/@pyscript/core`` (``npm ci``);
 * the ``micropip`` and ``packaging`` wheels, fetched once with pip into
-  ``.cache/wheels/`` and checked against the digests pinned below.
+  ``.cache/wheels/`` and checked against the digests pinned below;
+* ``stdlib-modules.txt``: the standard-library files shipped as bytecode.
+
+Python is shipped compiled for Pyodide: the wheel carries the bytecode of each
+of its modules, and ``dist/pyodide/python_stdlib.zip`` is Pyodide's own with
+the listed files as bytecode, both compiled by Pyodide under Node
+(``scripts/pyodide_compile.mjs``, cached in ``.cache/pyodide/``), so that the
+browser does not compile them on every start.
 
 ``dist/pyodide/pyodide-lock.json`` lists only those two packages, with the
 digests of the shipped files (Pyodide checks them), so asking Pyodide for any
@@ -56,6 +63,14 @@ DIST = ROOT / "dist"
 PY_SRC = ROOT / "py"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
+# Bytecode compiled by Pyodide under Node (scripts/pyodide_compile.mjs), kept
+# between builds under a name derived from its inputs.
+BYTECODE_CACHE = ROOT / ".cache" / "pyodide"
+PYODIDE_COMPILE = ROOT / "scripts" / "pyodide_compile.mjs"
+# The standard-library files the site ships as bytecode (the rest stay .py, as
+# Pyodide publishes them): what the app imports to start and play every game.
+# scripts/list_stdlib_modules.py writes it; a browser test checks it is complete.
+STDLIB_MODULES = ROOT / "stdlib-modules.txt"
 PYSCRIPT_SRC = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 
 PROJECT_NAME = "coalitions"
@@ -217,6 +232,79 @@ def vendored_wheels(cache: Path = WHEEL_CACHE) -> dict[str, Path]:
 
 
 # --------------------------------------------------------------------------
+# Bytecode for Pyodide
+#
+# Pyodide's python_stdlib.zip holds the standard library as sources, and the
+# wheel holds ours: without bytecode the browser compiles every module it
+# imports on every start (about as long as Pyodide takes to boot). Bytecode must
+# come from Pyodide's own Python (3.14; the format changes with each minor
+# version), so Node runs Pyodide to compile it (scripts/pyodide_compile.mjs).
+# Unchecked hash-based .pyc files (PEP 552) are never compared with a source.
+
+
+def _pyodide_compile(source_zip: Path, target: Path, *extra: str) -> None:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile Python for Pyodide (install nodejs)")
+    partial = target.with_name(target.name + f".partial-{os.getpid()}")
+    command = [node, str(PYODIDE_COMPILE), "--pyodide", str(PYODIDE_SRC),
+               "--in", str(source_zip), "--out", str(partial), *extra]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        partial.unlink(missing_ok=True)
+        raise BuildError(f"compiling for Pyodide failed: {done.stderr.strip()[-2000:]}")
+    partial.replace(target)
+
+
+def _cached_compile(kind: str, inputs: list[bytes], make) -> Path:
+    """The cached file for these inputs (with the compiler and Pyodide's version), made by ``make(path)`` once."""
+    digest = hashlib.sha256()
+    for part in (PYODIDE_COMPILE.read_bytes(), (PYODIDE_SRC / "package.json").read_bytes(), *inputs):
+        digest.update(hashlib.sha256(part).digest())
+    target = BYTECODE_CACHE / f"{kind}-{digest.hexdigest()[:20]}.zip"
+    if not target.is_file():
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        make(target)
+    return target
+
+
+def stdlib_modules(path: Path = STDLIB_MODULES) -> list[str]:
+    """The files of python_stdlib.zip listed to ship as bytecode."""
+    return [line.strip() for line in path.read_text("utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def compiled_stdlib() -> Path:
+    """Pyodide's python_stdlib.zip with the files of stdlib-modules.txt as bytecode."""
+    stock = _require(PYODIDE_SRC / "python_stdlib.zip", "run npm ci")
+    listed = _require(STDLIB_MODULES, "scripts/list_stdlib_modules.py writes it")
+    return _cached_compile(
+        "python_stdlib", [stock.read_bytes(), listed.read_bytes()],
+        lambda target: _pyodide_compile(stock, target, "--stdlib", "--only", str(listed)))
+
+
+def wheel_bytecode(sources: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """``pkg/__pycache__/mod.cpython-3XY.pyc`` entries for the ``.py`` files among ``sources``."""
+    python = [(name, data) for name, data in sources if name.endswith(".py")]
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        for name, data in python:
+            archive.writestr(_zip_info(name), data)
+
+    def make(target: Path) -> None:
+        source_zip = target.with_name(target.name + f".in-{os.getpid()}")
+        source_zip.write_bytes(packed.getvalue())
+        try:
+            _pyodide_compile(source_zip, target)
+        finally:
+            source_zip.unlink(missing_ok=True)
+
+    cached = _cached_compile("bytecode", [packed.getvalue()], make)
+    with zipfile.ZipFile(cached) as archive:
+        return [(info.filename, archive.read(info)) for info in archive.infolist()]
+
+
+# --------------------------------------------------------------------------
 # The project's wheel
 
 
@@ -232,8 +320,10 @@ def _zip_info(name: str) -> zipfile.ZipInfo:
     return info
 
 
-def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None) -> Path:
-    """Write ``coalitions-<version>-py3-none-any.whl`` holding every package in ``py/``."""
+def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True) -> Path:
+    """Write ``coalitions-<version>-py3-none-any.whl`` holding every package in
+    ``py/``, with Pyodide's bytecode of each module unless ``bytecode`` is false
+    (other Pythons ignore it: its cache tag is Pyodide's)."""
     version = version or project_version(py_src)
     packages = python_packages(py_src)
     if PROJECT_NAME not in packages:
@@ -245,6 +335,8 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
             if path.is_dir() or "__pycache__" in rel.parts or path.suffix in {".pyc", ".pyo"}:
                 continue
             entries.append((rel.as_posix(), path.read_bytes()))
+    if bytecode:
+        entries += wheel_bytecode(entries)
 
     dist_info = f"{PROJECT_NAME}-{version}.dist-info"
     metadata = (
@@ -347,7 +439,10 @@ def assemble(out: Path) -> None:
     pyodide.mkdir()
     hint = "run npm ci"
     for name in PYODIDE_FILES:
-        shutil.copy2(_require(PYODIDE_SRC / name, hint), pyodide / name)
+        if name == "python_stdlib.zip":
+            shutil.copyfile(compiled_stdlib(), pyodide / name)
+        else:
+            shutil.copy2(_require(PYODIDE_SRC / name, hint), pyodide / name)
     wheels = vendored_wheels()
     for path in wheels.values():
         shutil.copy2(path, pyodide / path.name)

@@ -11,6 +11,40 @@ def _boot(method, *args):
         getattr(boot, method)(*args)
 
 
+def stdlib_modules():
+    """The standard library's modules imported so far, as JSON: [[path in
+    python_stdlib.zip (as .py), how it was loaded: "pyc", "py" or "frozen"
+    (built into the interpreter, though __file__ names the zip)], ...]."""
+    import json
+    import sys
+
+    mount = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+    found = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        if path.startswith(mount):
+            name = path[len(mount):]
+            spec = getattr(module, "__spec__", None)
+            if getattr(spec, "origin", None) == "frozen":
+                how = "frozen"
+            else:
+                how = "pyc" if name.endswith(".pyc") else "py"
+            found.add((name[:-1] if name.endswith(".pyc") else name, how))
+    return json.dumps(sorted(found))
+
+
+def _probe():
+    # Only when a test or scripts/list_stdlib_modules.py asks, by defining
+    # window.coalitionsProbe before the page's scripts run.
+    from app.browser import nil
+
+    probe = getattr(js.window, "coalitionsProbe", None)
+    if not nil(probe):
+        from pyodide.ffi import create_proxy
+
+        probe.stdlibModules = create_proxy(stdlib_modules)
+
+
 async def main():
     _boot("stage", "rules")
     await asyncio.sleep(0)  # let the page show the stage before the imports
@@ -18,6 +52,7 @@ async def main():
         from app.browser import start
 
         start()
+        _probe()
     except Exception as exc:  # nothing was drawn: say so, and report the bug
         import traceback
 

@@ -22,6 +22,9 @@ user-data dir) and measures, from navigation start to ``<html data-ready>``:
   bare warm     in its own fresh profile, then reloaded twice (no service
   bare warm 2   worker: the page registers none)
 
+and, for the app's loads, when the shell was first painted (the browser's
+``first-paint`` and ``first-contentful-paint`` entries).
+
 and prints the medians of N runs (default 5), the ratios to bare warm, and the
 bytes of a first visit, raw and gzipped.
 
@@ -135,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes: dict[str, list[int]] = {k: [] for k in keys}
     workers: dict[str, list[int]] = {k: [] for k in keys}
     stages: dict[str, dict[str, list[float]]] = {k: {} for k in keys}
+    paints: dict[str, dict[str, list[float]]] = {k: {"first paint": [], "first contentful paint": []} for k in keys}
     storage_seen: list[dict] = []
     with overlay_site(dist, {BARE_PAGE: BARE_PYODIDE_PAGE}) as site, \
             build.serving(site, cache_seconds=CACHE_SECONDS) as base, \
@@ -158,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
                 times[key].append(stats["readyMs"])
                 sizes[key].append(stats["transferred"])
                 workers[key].append(stats["fromWorker"])
+                for name, field in (("first paint", "firstPaintMs"), ("first contentful paint", "firstContentfulPaintMs")):
+                    if stats.get(field) is not None:
+                        paints[key][name].append(stats[field])
                 for stage, at in stats["stages"].items():
                     stages[key].setdefault(stage, []).append(at)
             print(f"run {run + 1}/{args.runs}: "
@@ -177,6 +184,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {key:12s} stages (<html data-boot>, median): "
                   + ", ".join(f"{s} {at / 1000:.2f}s" for at, s in marks)
                   + f", ready {med[key] / 1000:.2f}s")
+    print("Shell painted (ms after navigation start, median; min to max):")
+    for key in keys:
+        if key.startswith("app"):
+            print(f"  {key:12s} " + ", ".join(
+                f"{name} {median(v):.0f} ms ({min(v):.0f} to {max(v):.0f})" for name, v in paints[key].items() if v))
     bare = med["bare warm"]
     print(f"  app/bare     cold {med['app cold'] / med['bare cold']:.2f}x, "
           f"warm {med['app warm'] / bare:.2f}x, warm 2 {med['app warm 2'] / med['bare warm 2']:.2f}x")

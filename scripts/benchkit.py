@@ -58,6 +58,9 @@ STATS_JS = """
   const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
   return {
     readyMs: window.__readyAt,
+    // When the shell was first painted: any pixels, then text or images.
+    firstPaintMs: (performance.getEntriesByName("first-paint")[0] || {}).startTime,
+    firstContentfulPaintMs: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
     stages: window.__stages || {},  // when <html data-boot> took each value (the app's loading stages)
     requests: entries.length,
     // Answered from Cache Storage (by the service worker).
@@ -69,14 +72,17 @@ STATS_JS = """
 }
 """
 
-# A page that only boots Pyodide, as a reference for what PyScript and the app add.
+# A page that only boots Pyodide as its npm package publishes it (the stock
+# python_stdlib.zip, not the site's precompiled one), as a reference for what
+# PyScript and the app add. overlay_site() serves that package at ./__stock_pyodide/.
+STOCK_PYODIDE_DIR = "__stock_pyodide"
 BARE_PYODIDE_PAGE = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Pyodide only</title><link rel="icon" href="data:,"></head>
 <body>
 <script type="module">
-  import { loadPyodide } from "./pyodide/pyodide.mjs";
-  const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+  import { loadPyodide } from "./__stock_pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: "./__stock_pyodide/" });
   document.body.textContent = pyodide.runPython("import sys; sys.version");
   document.documentElement.dataset.ready = "1";
 </script>
@@ -96,9 +102,11 @@ def describe(values: list[float]) -> str:
 
 @contextlib.contextmanager
 def overlay_site(dist: Path, files: dict[str, str]):
-    """A temporary site: every entry of ``dist`` linked in, plus ``files`` (name -> text)."""
+    """A temporary site: every entry of ``dist`` linked in, plus ``files`` (name
+    -> text), plus Pyodide's npm package as it is at ``STOCK_PYODIDE_DIR``."""
     with tempfile.TemporaryDirectory(prefix="coalitions-bench-") as tmp:
         site = Path(tmp)
+        os.symlink(build.PYODIDE_SRC, site / STOCK_PYODIDE_DIR)
         for entry in dist.iterdir():
             if entry.name not in files:
                 os.symlink(entry, site / entry.name)

@@ -1,4 +1,5 @@
-// The shell's part of start-up: runs before Python, shows how far loading got,
+// The shell's part of start-up: runs before Python (deferred, but before
+// PyScript's module script, which comes after it), shows how far loading got,
 // and gives Python a small API (window.coalitionsBoot) to report the last steps.
 (function () {
   "use strict";
@@ -9,11 +10,117 @@
   var finished = false;
   var started = Date.now();
 
-  // A walkthrough embedded in a wiki hides the header from the first paint.
+  // A walkthrough embedded in a wiki (index.html marks <html data-embed> before the first paint).
   function embedFromHash() {
     return /[?&]embed=1(?:&|$)/.test(location.hash || "");
   }
-  if (embedFromHash()) root.setAttribute("data-embed", "");
+
+  // PyScript opens IndexedDB as it loads (a cache of Python packages, which the
+  // app does not use) and waits for it. Where storage is blocked, as in a
+  // third-party iframe, a browser may refuse IndexedDB by throwing, from the
+  // property or from open(); PyScript would then never start. It gets instead
+  // a small in-memory stand-in, forgotten with the page.
+  function memoryIndexedDB() {
+    var databases = {};
+    function request(compute) {
+      var req = {
+        readyState: "pending", result: undefined, error: null, transaction: null,
+        onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null,
+        addEventListener: function () {}, removeEventListener: function () {},
+      };
+      setTimeout(function () {
+        req.result = compute();
+        req.readyState = "done";
+        if (typeof req.onsuccess === "function") req.onsuccess({ type: "success", target: req });
+      }, 0);
+      return req;
+    }
+    function store(data) {
+      return {
+        get: function (key) { return request(function () { return data.get(key); }); },
+        getKey: function (key) { return request(function () { return data.has(key) ? key : undefined; }); },
+        getAll: function () { return request(function () { return Array.from(data.values()); }); },
+        getAllKeys: function () { return request(function () { return Array.from(data.keys()); }); },
+        put: function (value, key) { return request(function () { data.set(key, value); return key; }); },
+        add: function (value, key) { return request(function () { data.set(key, value); return key; }); },
+        delete: function (key) { return request(function () { data.delete(key); }); },
+        clear: function () { return request(function () { data.clear(); }); },
+        count: function () { return request(function () { return data.size; }); },
+      };
+    }
+    function database(name) {
+      var stores = {};
+      function named(storeName) {
+        if (!stores[storeName]) stores[storeName] = new Map();
+        return store(stores[storeName]);
+      }
+      return {
+        name: name,
+        version: 1,
+        objectStoreNames: { get length() { return Object.keys(stores).length; },
+                            contains: function (n) { return n in stores; } },
+        createObjectStore: named,
+        transaction: function () { return { objectStore: named, abort: function () {}, commit: function () {} }; },
+        close: function () {},
+      };
+    }
+    return {
+      open: function (name) {
+        return request(function () { return databases[name] || (databases[name] = database(name)); });
+      },
+      deleteDatabase: function (name) { return request(function () { delete databases[name]; }); },
+      cmp: function (a, b) { return a < b ? -1 : a > b ? 1 : 0; },
+    };
+  }
+  (function guardIndexedDB() {
+    var idb;
+    try {
+      idb = window.indexedDB;
+    } catch (error) {
+      idb = null;
+    }
+    var memory = null;
+    function standIn() {
+      root.setAttribute("data-idb", "memory");
+      return memory || (memory = memoryIndexedDB());
+    }
+    if (!idb) {
+      try {
+        Object.defineProperty(window, "indexedDB", { configurable: true, value: standIn() });
+      } catch (error) { /* nothing more to do: PyScript will report it */ }
+      return;
+    }
+    var open = idb.open;
+    idb.open = function (name) {
+      try {
+        return open.apply(idb, arguments);
+      } catch (error) {
+        return standIn().open(name);
+      }
+    };
+  })();
+
+  // An embedded walkthrough tells the page around it how tall it is, so the
+  // host can size the iframe: window.parent gets
+  // {type: "coalitions:height", height: <CSS pixels>} whenever it changes.
+  function reportHeight() {
+    if (window.parent === window || !window.ResizeObserver) return;
+    var last = -1;
+    function send() {
+      var body = document.body;
+      if (!body) return;
+      var style = getComputedStyle(body);
+      var height = Math.ceil(body.getBoundingClientRect().height +
+        parseFloat(style.marginTop || "0") + parseFloat(style.marginBottom || "0"));
+      if (height === last) return;
+      last = height;
+      try {
+        window.parent.postMessage({ type: "coalitions:height", height: height }, "*");
+      } catch (error) { /* a host that cannot be told */ }
+    }
+    new ResizeObserver(send).observe(document.body);
+    send();
+  }
 
   function panel() {
     return document.querySelector("[data-loading]");
@@ -65,6 +172,7 @@
     if (window.console && console.info) {
       console.info("Coalitions ready in " + (Date.now() - started) + " ms");
     }
+    if (embedFromHash()) reportHeight();
     var queued = waiting;
     waiting = [];
     for (var i = 0; i < queued.length; i++) setTimeout(queued[i], 0);

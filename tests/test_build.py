@@ -40,7 +40,12 @@ def test_wheel_record_matches_contents(built_dist: Path):
     with zipfile.ZipFile(built_dist / build.wheel_name(version)) as wheel:
         names = wheel.namelist()
         assert "coalitions/__init__.py" in names
-        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        # Pyodide's bytecode of every module, and nothing else compiled
+        modules = [n for n in names if n.endswith(".py")]
+        compiled = [n for n in names if n.endswith(".pyc")]
+        assert sorted(compiled) == sorted(pyc_name(n) for n in modules)
+        for name in compiled:
+            assert_unchecked_pyc(wheel.read(name), name)
         info = f"coalitions-{version}.dist-info"
         meta = wheel.read(f"{info}/METADATA").decode()
         assert f"Name: coalitions\nVersion: {version}\n" in meta
@@ -60,6 +65,34 @@ def test_wheel_record_matches_contents(built_dist: Path):
     sources = {p.relative_to(build.PY_SRC).as_posix() for p in (build.PY_SRC / "coalitions").rglob("*.py")
                if "__pycache__" not in p.parts}
     assert sources <= set(names)
+
+
+def pyc_name(module):
+    folder, _, name = module.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
+
+
+def assert_unchecked_pyc(data, name):
+    """A .pyc for Python 3.14 (the magic number 3600 + its 36xx range) that is
+    hash-based and unchecked (PEP 552 flags 0b01): never compared with a source."""
+    assert len(data) > 16 and data[2:4] == b"\r\n", name
+    assert 3600 <= int.from_bytes(data[:2], "little") < 3700, name
+    assert int.from_bytes(data[4:8], "little") == 0b01, name
+
+
+def test_stdlib_ships_the_listed_modules_as_bytecode(built_dist: Path):
+    listed = build.stdlib_modules()
+    assert "json/decoder.py" in listed and "asyncio/__init__.py" in listed
+    with zipfile.ZipFile(build.PYODIDE_SRC / "python_stdlib.zip") as stock, \
+            zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as shipped:
+        names = set(shipped.namelist())
+        for name in listed:
+            assert name[:-3] + ".pyc" in names and name not in names, name
+            assert_unchecked_pyc(shipped.read(name[:-3] + ".pyc"), name)
+        # everything else exactly as Pyodide publishes it
+        rest = [n for n in stock.namelist() if n not in listed]
+        assert set(rest) == {n for n in names if not n.endswith(".pyc")}
+        assert all(stock.read(n) == shipped.read(n) for n in rest)
 
 
 def test_wheel_is_reproducible(tmp_path: Path, built_dist: Path):

@@ -67,6 +67,22 @@ def test_runs_on_python_314(node, built_dist):
     assert proc.stdout.strip() == f"(3, 14) {build.project_version()}"
 
 
+def test_modules_load_from_the_shipped_bytecode(node, built_dist):
+    """The wheel's bytecode is used without reading the source (replaced here by
+    text that does not compile), and so is the standard library's."""
+    code = (
+        "import json.decoder, pathlib, sys, sysconfig\n"
+        "assert not [m for m in sys.modules if m.startswith('coalitions')]\n"
+        "source = pathlib.Path(sysconfig.get_paths()['purelib'], 'coalitions', 'core', 'errors.py')\n"
+        "source.write_text('this is not Python')\n"
+        "import coalitions.core.errors as errors\n"
+        "print(errors.__name__, hasattr(errors, 'IllegalActionError'), json.decoder.__file__.endswith('.pyc'))\n"
+    )
+    proc = run_node(node, built_dist, "--code", code)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["coalitions.core.errors", "True", "True"]
+
+
 def test_micropip_installs_the_wheel_offline(node, built_dist):
     """micropip (and packaging) load from dist/pyodide with checked digests, then install our wheel."""
     argv = play_argv(4, 7)

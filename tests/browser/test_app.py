@@ -28,7 +28,7 @@ def site(request, dist_url, dist_url_prefixed):
 
 
 def test_play_against_bots_to_the_end(open_page, site, dist_url):
-    page = open_page(site + NEW_4P)
+    page = open_page(site + NEW_4P, init_script="window.coalitionsProbe = {};")
     wait_ready(page, "play")
     sid = save_id_of(page)
     assert page.locator("[data-hand] .card").count() > 0
@@ -45,6 +45,12 @@ def test_play_against_bots_to_the_end(open_page, site, dist_url):
     assert page.locator("[data-ranking] tbody tr").count() == 6
     assert page.locator("[data-action]").count() == 0
     assert page.locator("[data-ui=undo]").count() == 0
+
+    # every module of the standard library that it imported was shipped as bytecode
+    loaded = json.loads(page.evaluate("window.coalitionsProbe.stdlibModules()"))
+    assert len(loaded) > 50
+    from_source = [name for name, how in loaded if how == "py"]
+    assert not from_source, f"not in stdlib-modules.txt (run scripts/list_stdlib_modules.py): {from_source}"
 
     # the save index knows the game is finished
     # (under a sub-path the keys carry the site's path: app.storage.prefix_for)
@@ -248,6 +254,8 @@ def test_import_checks_the_file_and_touches_nothing(open_page, dist_url):
     ]
     picker = page.locator("[data-ui=import]")
     for data, words in cases:
+        # (so that the message waited for below is this file's, not the last one's)
+        page.evaluate("() => document.querySelectorAll('[data-import-message]').forEach(el => el.remove())")
         picker.set_input_files(files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}])
         message = page.locator("[data-import-message]")
         message.wait_for()
@@ -308,14 +316,19 @@ def test_names_show_as_text(open_page, dist_url):
 
 
 def test_blocked_storage_warns_and_plays_in_memory(open_page, dist_url):
+    # As Firefox blocks storage: localStorage throws, and so does indexedDB.open().
     blocked = """
         Object.defineProperty(window, 'localStorage', {
             configurable: true,
             get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
         });
+        IDBFactory.prototype.open = function () {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+        };
     """
     page = open_page(dist_url + NEW_4P, init_script=blocked)
     wait_ready(page, "play")
+    assert page.locator("html").get_attribute("data-idb") == "memory"
     notice = page.locator('[data-notice="storage"]')
     assert notice.is_visible() and "not available" in notice.inner_text()
     actions = check_action_buttons(page)

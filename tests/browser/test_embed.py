@@ -28,12 +28,11 @@ RECORD = WALKTHROUGHS[WT]
 NEW_4P = "#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 
 # Storage as a browser that blocks third-party storage shows it to an iframe:
-# reading localStorage or sessionStorage throws a SecurityError. Only frames are
-# affected, not the host page. (IndexedDB is left alone: PyScript itself opens
-# it while starting, before any of our code runs.)
+# reading localStorage, sessionStorage or indexedDB throws a SecurityError. Only
+# frames are affected, not the host page.
 BLOCK_STORAGE_IN_FRAMES = """
     if (window.top !== window) {
-        for (const name of ['localStorage', 'sessionStorage']) {
+        for (const name of ['localStorage', 'sessionStorage', 'indexedDB']) {
             Object.defineProperty(window, name, {
                 configurable: true,
                 get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); },
@@ -68,11 +67,27 @@ def other_origin(tmp_path_factory):
         yield url, folder
 
 
-def host_page(other_origin, name, snippet):
+# The host's side of the height messages, as docs/records.md shows it, keeping
+# what it received.
+HOST_SIZES_FRAMES = """<script>
+window.heights = [];
+addEventListener("message", (event) => {
+  if (!event.data || event.data.type !== "coalitions:height") return;
+  for (const frame of document.querySelectorAll("iframe")) {
+    if (frame.contentWindow === event.source) {
+      window.heights.push(event.data.height);
+      frame.style.height = event.data.height + "px";
+    }
+  }
+});
+</script>"""
+
+
+def host_page(other_origin, name, snippet, script=""):
     url, folder = other_origin
     (folder / name).write_text(
         "<!doctype html><html lang=en data-ready><head><meta charset=utf-8><title>A wiki page</title>"
-        '<link rel="icon" href="data:,">'
+        f'<link rel="icon" href="data:,">{script}'
         "<style>body{margin:8px;font:16px sans-serif}</style></head>"
         f"<body><h1>How debates are scored</h1>{snippet}<p>The end of the wiki page.</p></body></html>",
         encoding="utf-8",
@@ -95,7 +110,8 @@ def no_horizontal_scroll(frame):
 
 def test_embedded_walkthrough_in_another_origin_with_storage_blocked(open_page, dist_url, other_origin):
     src = share.walkthrough_embed_url(dist_url, "election-day", WT)
-    url = host_page(other_origin, "embed.html", share.embed_snippet(src, RECORD["title"], 800, 600))
+    url = host_page(other_origin, "embed.html", share.embed_snippet(src, RECORD["title"], 800, 600),
+                    HOST_SIZES_FRAMES)
     assert urlsplit(url).port != urlsplit(dist_url).port
     page = open_page(url, init_script=BLOCK_STORAGE_IN_FRAMES)
     frame_el = page.locator("iframe")
@@ -109,6 +125,18 @@ def test_embedded_walkthrough_in_another_origin_with_storage_blocked(open_page, 
     assert frame.evaluate("() => { try { localStorage; return 'open'; } catch (e) { return e.name; } }") \
         == "SecurityError"
     assert page.evaluate("() => { localStorage.setItem('host', '1'); return localStorage.getItem('host'); }") == "1"
+    # IndexedDB refused too: PyScript got the shell's in-memory stand-in
+    assert frame.evaluate("() => { try { indexedDB; return 'open'; } catch (e) { return e.name; } }") == "open"
+    assert inside.locator("html").get_attribute("data-idb") == "memory"
+
+    # the frame told the host its height, and the host sized it to fit: no scroll bar
+    def content_height():
+        return frame.evaluate("() => Math.ceil(document.body.getBoundingClientRect().height)")
+
+    page.wait_for_function("() => window.heights.length > 0")
+    frame_settled(frame)
+    assert page.evaluate("() => window.heights.at(-1)") == content_height()
+    assert frame.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight")
 
     # only the board, the caption, the controls and the "play" link
     assert inside.locator("html[data-embed]").count() == 1
@@ -148,6 +176,8 @@ def test_embedded_walkthrough_in_another_origin_with_storage_blocked(open_page, 
     assert step() == 2
     inside.locator("[data-ui=restart]").click()
     assert step() == 0
+    frame_settled(frame)
+    page.wait_for_function("h => window.heights.at(-1) === h", arg=content_height())
 
     # it fits the frame: no horizontal scrolling at 480 or 800 pixels wide
     for width in (480, 800):

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Write stdlib-modules.txt: the files of Pyodide's python_stdlib.zip that the
+site imports, which build.py ships as bytecode (the rest stay as sources).
+
+Builds dist/ (unless --no-build), serves it and opens, in headless chromium,
+the home page and, for every game, its rules page, its first walkthrough and a
+table of bots played to the end (the most players the game allows).  Each page
+is asked which standard-library modules Python has imported
+(``window.coalitionsProbe.stdlibModules()``, which py/main.py provides when a
+page defines ``window.coalitionsProbe``); the union is written, sorted, without
+the modules frozen into Pyodide's interpreter (os, io, codecs...: never read
+from the zip).
+
+Run it again after upgrading Pyodide or when the app starts importing other
+modules of the standard library: tests/browser/test_app.py fails when a page
+imports one that is not listed (it would be compiled on every start).
+
+Usage: python scripts/list_stdlib_modules.py [--no-build] [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from benchkit import READY_PROBE, build, ensure_dist, load_and_wait
+
+PROBE_INIT = "window.coalitionsProbe = {};"
+GAME_OVER_TIMEOUT_MS = 300_000
+HEADER = """\
+# Files of Pyodide's python_stdlib.zip that build.py ships as bytecode: what the
+# app imports to start and to play every game. Written by
+# scripts/list_stdlib_modules.py; do not edit by hand.
+"""
+
+
+def pages(base: str) -> list[tuple[str, str | None]]:
+    """(URL, selector to wait for after data-ready, or None)."""
+    sys.path.insert(0, str(build.PY_SRC))
+    from app import routes
+    from coalitions.registry import all_games
+
+    found = [(base + "index.html" + routes.home(), None)]
+    for game in all_games():
+        seats = ",".join(["bot"] * game.max_players)
+        found.append((base + "index.html" + routes.new_game(
+            game.id, f"players={game.max_players}&seats={seats}&seed=1&fast=1"), "html[data-game-over]"))
+        found.append((base + "index.html" + routes.rules(game.id), None))
+        walkthroughs = game.walkthroughs()
+        if walkthroughs:
+            found.append((base + "index.html" + routes.walkthrough(game.id, next(iter(walkthroughs))), None))
+    return found
+
+
+def imported(playwright, base: str) -> set[str]:
+    browser = playwright.chromium.launch(**build.chromium_launch_options())
+    try:
+        context = browser.new_context()
+        context.add_init_script(READY_PROBE)
+        context.add_init_script(PROBE_INIT)
+        page = context.new_page()
+        names: set[str] = set()
+        for url, wait_for in pages(base):
+            page.goto("about:blank")
+            load_and_wait(page, url)
+            if wait_for:
+                page.wait_for_selector(wait_for, state="attached", timeout=GAME_OVER_TIMEOUT_MS)
+            names |= {name for name, how in json.loads(page.evaluate("window.coalitionsProbe.stdlibModules()"))
+                      if how != "frozen"}
+            print(f"{len(names):4d} files after {url[len(base):]}", flush=True)
+        return names
+    finally:
+        browser.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--check", action="store_true",
+                        help="only say whether stdlib-modules.txt lists them all (exit 1 if not)")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    dist = ensure_dist(rebuild=not args.no_build)
+    with build.serving(dist) as base, sync_playwright() as playwright:
+        names = imported(playwright, base)
+    listed = set(build.stdlib_modules()) if build.STDLIB_MODULES.is_file() else set()
+    if args.check:
+        missing = sorted(names - listed)
+        print("complete" if not missing else f"not listed: {', '.join(missing)}")
+        return 1 if missing else 0
+    build.STDLIB_MODULES.write_text(HEADER + "".join(name + "\n" for name in sorted(names)), "utf-8")
+    print(f"wrote {build.STDLIB_MODULES.name}: {len(names)} files "
+          f"({len(names - listed)} added, {len(listed - names)} dropped)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
