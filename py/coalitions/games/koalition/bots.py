@@ -19,9 +19,11 @@ round).
 - Choosing the party to score with: the most VP, bonus prospects included.
 """
 
+from operator import itemgetter
+
 from ...core.bots import Bot
-from .data import BONUS, CARDS, DECK, PARTIES, VP_TABLE
-from .scoring import minimal_winning
+from .data import BONUS, CARDS, COMPATIBLE, DECK, PARTIES, VP_TABLE
+from .scoring import SET_BITS, minimal_winning
 
 NP = len(PARTIES)
 PIDX = {p: i for i, p in enumerate(PARTIES)}
@@ -84,39 +86,127 @@ def _resign(pols, rng=None):
     return pols[:k] + pols[k + 1:]
 
 
+def _hold_of(item):
+    return item[1][0]
+
+
+_first = itemgetter(0)
+
+
+# party index -> bit mask of the party indices it may not govern with
+_INCOMPATIBLE = [sum(1 << j for j, q in enumerate(PARTIES) if q not in COMPATIBLE[p]) for p in PARTIES]
+
+
+def _coalitions(units, totals, need):
+    """`minimal_winning` for the forecast: `units` are party indices, largest
+    party first (ties in party order), every one with votes. Returns the legal
+    coalitions as tuples of party indices, in the order of minimal_winning (by
+    the tuples of unit positions)."""
+    k = len(units)
+    full = (1 << k) - 1
+    present = 0
+    for p in units:
+        present |= 1 << p
+    ok = []
+    for p in units:
+        clash = _INCOMPATIBLE[p] & present
+        if not clash:
+            ok.append(full)
+            continue
+        m = full
+        for j, q in enumerate(units):
+            if clash >> q & 1:
+                m &= ~(1 << j)
+        ok.append(m)
+    votes = [totals[p] for p in units]
+    suffix = [0] * (k + 1)
+    total = 0
+    for j in range(k - 1, -1, -1):
+        total += votes[j]
+        suffix[j] = total
+    found = []
+    # the search of minimal_winning: units are already largest first
+    stack = [(0, need, full, 0)]
+    while stack:
+        start, missing, allowed, members = stack.pop()
+        for j in range(start, k):
+            if suffix[j] < missing:
+                break
+            bit = 1 << j
+            if not allowed & bit:
+                continue
+            v = votes[j]
+            if v >= missing:
+                found.append(members | bit)
+            else:
+                stack.append((j + 1, missing - v, allowed & ok[j], members | bit))
+    out = [SET_BITS[mask] for mask in found]
+    out.sort()
+    return [tuple([units[i] for i in c]) for c in out]
+
+
 class Forecast:
     """Who governs and who scores, from a list of politicians in play."""
 
-    def __init__(self, pols, players, row_of, order):
+    def __init__(self, pols, players, row_of, order, pos=None, memo=None):
         self.players = players
-        sums, doubled = _values(pols)
-        totals = [s * 2 if d else s for s, d in zip(sums, doubled)]
+        sums = [0] * NP
+        # (seat, party) -> [votes, highest card value, its kind rank], in the
+        # order of the politicians
+        hold = {}
+        doubled = None  # the holdings with a Doubler, worth its party's sum: done below
+        for seat, p, v, kind in pols:
+            key = (seat, p)
+            if v is None:
+                if doubled is None:
+                    doubled = []
+                doubled.append(key)
+                if key not in hold:
+                    hold[key] = None  # its place
+                continue
+            sums[p] += v
+            h = hold.get(key)
+            if h is None:
+                hold[key] = [v, v, kind]
+            else:
+                h[0] += v
+                if v > h[1] or (v == h[1] and kind > h[2]):
+                    h[1], h[2] = v, kind
+        totals = list(sums)
+        if doubled is not None:
+            for key in set(doubled):
+                h = None
+                for seat, p, v, kind in pols:
+                    if seat != key[0] or p != key[1]:
+                        continue
+                    val = sums[p] if v is None else v
+                    if h is None:
+                        h = [val, val, kind]
+                    else:
+                        h[0] += val
+                        if val > h[1] or (val == h[1] and kind > h[2]):
+                            h[1], h[2] = val, kind
+                hold[key] = h
+            for p in {key[1] for key in doubled}:
+                totals[p] *= 2
         self.totals = totals
         total = sum(totals)
         self.need = need = total // 2 + 1
-        # (seat, party) -> [votes, highest card value, its kind rank]
-        hold = {}
-        for seat, p, v, kind in pols:
-            val = sums[p] if v is None else v
-            h = hold.get((seat, p))
-            if h is None:
-                hold[(seat, p)] = [val, val, kind]
-            else:
-                h[0] += val
-                if val > h[1] or (val == h[1] and kind > h[2]):
-                    h[1], h[2] = val, kind
         self.hold = hold
         self.row_of = row_of
         self.order = order
         self._pay = {}
+        self._sorted = None
         self.majority = None
-        for p in range(NP):
-            if totals[p] >= need:
-                self.majority = p
-                self.coalitions = [(p,)]
-                self.units = [p]
-                return
-        pos = {s: k for k, s in enumerate(order)}
+        if max(totals) >= need:
+            for p in range(NP):
+                if totals[p] >= need:
+                    self.majority = p
+                    self.coalitions = [(p,)]
+                    self.units = [p]
+                    return
+        if pos is None:
+            pos = {s: k for k, s in enumerate(order)}
         chairs = {}
         for (seat, p), h in hold.items():
             if totals[p] <= 0:
@@ -126,17 +216,25 @@ class Forecast:
             if c is None or k > c[0]:
                 chairs[p] = (k, seat)
         self.chair = {p: s for p, (_, s) in chairs.items()}
-        units = sorted(self.chair, key=lambda p: (-totals[p], p))
-        self.units = units
-        found = minimal_winning([(PARTIES[p], totals[p]) for p in units], need)
-        self.coalitions = [tuple(units[i] for i in c) for c in found]
+        # the units and coalitions depend on the totals alone
+        key = tuple(totals)
+        known = memo.get(key) if memo is not None else None
+        if known is None:
+            units = sorted(self.chair, key=lambda p: (-totals[p], p))
+            known = (units, _coalitions(units, totals, need))
+            if memo is not None:
+                memo[key] = known
+        self.units, self.coalitions = known
 
     def payout(self, parties, choice=None):
         """VP per seat and the party each winner scores with, if `parties`
         govern. A player in two of them takes the better one (or `choice`)."""
-        key = parties if choice is None else None
-        if key is not None and key in self._pay:
-            return self._pay[key]
+        if choice is None:
+            out = self._pay.get(parties)
+            if out is not None:
+                return out
+            if type(parties) is tuple and self._sorted is not None:
+                return self._payout_of(parties)
         best = {}
         for (seat, p), h in self.hold.items():
             if p not in parties:
@@ -146,12 +244,80 @@ class Forecast:
             cur = best.get(seat)
             if cur is None or h > cur[0]:
                 best[seat] = (h, p)
+        out = self._rank(best)
+        if choice is None:
+            self._pay[parties] = out
+        return out
+
+    def _payout_of(self, parties):
+        """`payout` of a coalition (a tuple of parties), from the holdings
+        sorted once (see `index`): each winner's first holding in that order is
+        the best of theirs in the coalition (of equal ones, the first in `hold`
+        order, as payout takes), and the winners come best first."""
+        party_of = {}
+        seats = []  # the winners, best first
+        ranks = []  # the rank of their holdings (equal holdings, equal ranks)
+        for rank, seat, p in self._sorted:
+            if p in parties and seat not in party_of:
+                party_of[seat] = p
+                seats.append(seat)
+                ranks.append(rank)
+        vp = [0] * self.players
+        n = len(seats)
+        if n:
+            row = self.row_of(n)
+            if len(set(ranks)) == n:  # no ties
+                for seat, points in zip(seats, row):
+                    vp[seat] = points
+            else:
+                i = 0
+                while i < n:
+                    rank = ranks[i]
+                    j = i + 1
+                    while j < n and ranks[j] == rank:
+                        j += 1
+                    if j == i + 1:
+                        vp[seats[i]] = row[i]
+                    else:  # equal holdings share their places
+                        each = sum(row[i:j]) // (j - i)
+                        for k in range(i, j):
+                            vp[seats[k]] = each
+                    i = j
+        out = (vp, party_of)
+        self._pay[parties] = out
+        return out
+
+    def index(self):
+        """Sort the holdings once, best first, for the quicker payouts of
+        coalitions (`hold` must not change after this): (rank, seat, party),
+        equal holdings with equal ranks."""
+        items = [(h, seat, p) for (seat, p), h in self.hold.items()]
+        items.sort(key=_first, reverse=True)  # stable: equal holdings stay in hold order
+        ranked = []
+        rank = -1
+        last = None
+        for h, seat, p in items:
+            if h != last:
+                rank += 1
+                last = h
+            ranked.append((rank, seat, p))
+        self._sorted = ranked
+
+    def _rank(self, best):
+        """(VP per seat, the party each scores with) from each winner's best
+        holding: seat -> (holding, party)."""
         vp = [0] * self.players
         party_of = {}
         n = len(best)
-        if n:
+        if n == 1:
+            for seat, (_, p) in best.items():
+                vp[seat] = self.row_of(1)[0]
+                party_of[seat] = p
+        elif n:
             row = self.row_of(n)
-            ranked = sorted(best.items(), key=lambda kv: kv[1][0], reverse=True)
+            # Equal holdings share their places, so their order among themselves
+            # does not matter.
+            ranked = sorted(best.items(), key=_hold_of, reverse=True)
             i = 0
             while i < n:
                 h = ranked[i][1][0]
@@ -164,10 +330,7 @@ class Forecast:
                     vp[seat] = each
                     party_of[seat] = p
                 i = j + 1
-        out = (vp, party_of)
-        if key is not None:
-            self._pay[key] = out
-        return out
+        return vp, party_of
 
 
 class GoodBot(Bot):
@@ -182,35 +345,49 @@ class GoodBot(Bot):
         self.n = view["players"]
         country = view["country"]
         rows = VP_TABLE[country]
-        self.row_of = lambda k: rows[k]
+        self.row_of = rows.__getitem__
         self.country_total = sum(rows[1])
         n = self.n
         self.order = [(view["starter"] + k) % n for k in range(n)]
         self.vp = view["vp"]
         self._bonus_cache = {}
+        self._bonus_base = None
         self.base_bonus = self._my_bonus(None, 0)
         # how much VP are still to come after this election (bonus prospects
         # firm up as the game goes on)
         left = view["countries_left"]
         self.late = 1.0 - len(left) / 12.0
+        # the factor of a bonus gain in _worth, and the divisor of the others' VP
+        # in _utility
+        self._bonus_factor = BONUS_WEIGHT * (0.4 + 0.6 * self.late)
+        self._others_div = max(1, n - 1)
+        self._worth_cache = {}
+        self._pos = {s: k for k, s in enumerate(self.order)}
+        self._future_cache = {}
 
     def _my_bonus(self, party, add):
         """My bonus if the game ended now and I had `add` more VP in `party`."""
         key = (party, add)
         if key in self._bonus_cache:
             return self._bonus_cache[key]
-        me = self.me
-        shares = [0] * NP
-        mine = [0] * NP
-        best_other = [0] * NP
-        for s, row in enumerate(self.vp):
-            for p, v in row.items():
-                i = PIDX[p]
-                shares[i] += v
-                if s == me:
-                    mine[i] += v
-                elif v > best_other[i]:
-                    best_other[i] = v
+        base = self._bonus_base
+        if base is None:
+            me = self.me
+            shares = [0] * NP
+            mine = [0] * NP
+            best_other = [0] * NP
+            for s, row in enumerate(self.vp):
+                for p, v in row.items():
+                    i = PIDX[p]
+                    shares[i] += v
+                    if s == me:
+                        mine[i] += v
+                    elif v > best_other[i]:
+                        best_other[i] = v
+            base = self._bonus_base = (shares, mine, best_other)
+        shares, mine, best_other = base
+        shares = list(shares)
+        mine = list(mine)
         if party is not None:
             shares[party] += add
             mine[party] += add
@@ -228,13 +405,22 @@ class GoodBot(Bot):
         """What `vp` VP recorded under `party` are worth to me."""
         if vp <= 0:
             return 0.0
-        gain = self._my_bonus(party, int(vp)) - self.base_bonus
-        return vp + BONUS_WEIGHT * (0.4 + 0.6 * self.late) * gain
+        key = (vp, party)
+        worth = self._worth_cache.get(key)
+        if worth is None:
+            gain = self._my_bonus(party, int(vp)) - self.base_bonus
+            # = vp + BONUS_WEIGHT * (0.4 + 0.6 * self.late) * gain
+            worth = self._worth_cache[key] = vp + self._bonus_factor * gain
+        return worth
 
     def _utility(self, vp, party_of):
         me = self.me
-        mine = self._worth(vp[me], party_of.get(me)) if vp[me] else 0.0
-        others = (sum(vp) - vp[me]) / max(1, self.n - 1)
+        mine = vp[me]
+        others = (sum(vp) - mine) / self._others_div
+        if mine:
+            mine = self._worth(mine, party_of.get(me))
+        else:
+            mine = 0.0
         return mine - RIVALS * others
 
     def _stalemate_utility(self):
@@ -248,21 +434,42 @@ class GoodBot(Bot):
         ACCEPT_P (only the first few proposers are followed)."""
         if fc.majority is not None:
             return self._utility(*fc.payout(fc.coalitions[0]))
-        if not fc.coalitions:
+        coalitions = fc.coalitions
+        if not coalitions:
             return self._stalemate_utility()
+        fc.index()
+        paid = fc._pay  # coalition -> payout (a cache)
+        pay = fc._payout_of
+        utility = self._utility
+        me = self.me
+        utils = {}  # coalition -> my utility if it governs
         left = 1.0
         total = 0.0
         asked = 0
         for p in fc.units:
             seat = fc.chair[p]
-            mine = [c for c in fc.coalitions if p in c]
-            if not mine:
-                continue
-            if seat == self.me:
-                c = max(mine, key=lambda c: self._utility(*fc.payout(c)))
+            # the chair's favourite: the first best of its coalitions (as max())
+            c = None
+            if seat == me:
+                for d in coalitions:
+                    if p in d:
+                        u = utils.get(d)
+                        if u is None:
+                            u = utils[d] = utility(*(paid.get(d) or pay(d)))
+                        if c is None or u > best:
+                            c, best = d, u
             else:
-                c = max(mine, key=lambda c: (fc.payout(c)[0][seat], -len(c)))
-            total += left * ACCEPT_P * self._utility(*fc.payout(c))
+                for d in coalitions:
+                    if p in d:
+                        k = ((paid.get(d) or pay(d))[0][seat], -len(d))
+                        if c is None or k > best:
+                            c, best = d, k
+            if c is None:
+                continue
+            u = utils.get(c)
+            if u is None:
+                u = utils[c] = utility(*(paid.get(c) or pay(c)))
+            total += left * ACCEPT_P * u
             left *= 1 - ACCEPT_P
             asked += 1
             if asked == 3:
@@ -321,7 +528,15 @@ class GoodBot(Bot):
         return [c for c in DECK if c not in seen]
 
     def _future(self, view, hand_after):
-        """What the cards kept are worth in the elections left in this round."""
+        """What the cards kept are worth in the elections left in this round
+        (cached for the decision: it depends on the cards alone)."""
+        key = tuple(hand_after)
+        value = self._future_cache.get(key)
+        if value is None:
+            value = self._future_cache[key] = self._future_of(view, hand_after)
+        return value
+
+    def _future_of(self, view, hand_after):
         n = self.n
         per_round = {3: 6, 4: 6, 5: 4, 6: 4, 7: 3, 8: 3}[n]
         done_in_round = (view["election"] - 1) % per_round
@@ -359,32 +574,40 @@ class GoodBot(Bot):
         for _ in range(samples):
             pool = list(unseen)
             self.rng.shuffle(pool)
-            draws.append(pool)
+            draws.append(self._steps(pool, rest_seats))
+        order = self.order
+        row_of = self.row_of
+        pos = self._pos
+        expected = self._expected
+        known = {}  # the politicians in play after all -> my expected utility
+        memo = {}  # party totals -> units and coalitions (see Forecast)
         scored = []
         for action, cid, hand_after, partners in plans:
             after = self._apply_action(base, action)
             best = None
             for partner in partners:
+                mine = [] if partner is None else [partner[0]]
                 total = 0.0
-                for pool in draws:
-                    pols = list(after)
-                    k = 0
-                    for s in rest_seats:
-                        if s == me:
-                            if partner is not None:
-                                pols.append(partner[0])
-                            continue
-                        c = pool[k]
-                        k += 1
-                        kind = CARDS[c]["kind"]
-                        if kind == "resign":
-                            pols = _resign(pols)
-                        elif kind == "colorino":
-                            pols.append((s, self.rng.below(NP), 7, 0.5))
-                        else:
-                            pols.append(_pol(s, c, CARDS[c]["party"]))
-                    fc = Forecast(pols, n, self.row_of, self.order)
-                    total += self._expected(fc)
+                for steps in draws:
+                    if type(steps) is tuple:  # only plain politicians: (before me, after me)
+                        before, rest = steps
+                        pols = after + before if rest is None else after + before + mine + rest
+                    else:
+                        pols = list(after)
+                        for step in steps:
+                            if step is None:  # my second card
+                                pols += mine
+                            elif type(step) is tuple:
+                                pols.append(step)
+                            elif step < 0:
+                                pols = _resign(pols)
+                            else:  # Colorino, for a party drawn at random
+                                pols.append((step, self.rng.below(NP), 7, 0.5))
+                    key = tuple(pols)
+                    value = known.get(key)
+                    if value is None:
+                        value = known[key] = expected(Forecast(pols, n, row_of, order, pos, memo))
+                    total += value
                 value = total / len(draws)
                 kept = hand_after if partner is None else [c for c in hand_after if c != partner[1]]
                 value += self._future(view, kept)
@@ -394,6 +617,41 @@ class GoodBot(Bot):
         top = max(v for v, _ in scored)
         choices = [a for v, a in scored if v >= top - 1e-9]
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+    def _steps(self, pool, rest_seats):
+        """The plays after mine in this election, if the unseen cards come in
+        the order of `pool`: a list of steps, each a politician (a tuple), None
+        for my own second card, -1 for a Resignation or the seat of a Colorino
+        (whose party is drawn each time). Without Resignations and Colorino, a
+        pair: the politicians before my second card and those after it (None
+        if I play no more)."""
+        me = self.me
+        steps = []
+        plain = True
+        k = 0
+        for s in rest_seats:
+            if s == me:
+                steps.append(None)
+                continue
+            c = pool[k]
+            k += 1
+            kind = CARDS[c]["kind"]
+            if kind == "resign":
+                steps.append(-1)
+                plain = False
+            elif kind == "colorino":
+                steps.append(s)
+                plain = False
+            else:
+                steps.append(_pol(s, c, CARDS[c]["party"]))
+        if not plain:
+            return steps
+        if None not in steps:
+            return (steps, None)
+        k = steps.index(None)
+        if None in steps[k + 1:]:  # (never: I play once more at most)
+            return steps
+        return (steps[:k], steps[k + 1:])
 
     def _partners(self, cid, hand_after):
         """A few likely second cards to go with `cid`: cards of the same party,

@@ -14,6 +14,8 @@ of the rule text; the phases of the state are
 - ``over``: after the bonus round.
 """
 
+from operator import itemgetter
+
 from ...core.errors import OptionError, RecordError
 from ...core.game import Game, Outcome, State, event
 from ...core.rng import Rng
@@ -22,8 +24,8 @@ from .data import (
     PARTY_INDEX, PARTY_NAMES, TWIN, VP_TABLE, card_name,
 )
 from .scoring import (
-    award, bonus_round, chairs, rank_key, majority, majority_text, minimal_winning, party_holdings, play_name,
-    resignation_targets, values_of,
+    RANK, VALUE, award_ranked, bonus_round, chairs_of, majority, majority_text, minimal_winning, party_holdings,
+    play_name, tally, values_of,
 )
 
 PASS = "pass"
@@ -36,6 +38,38 @@ DECLINE = "decline"
 
 def _p(seat):
     return "{p%d}" % seat
+
+
+def _ev(text, kind):
+    """A public log event: `event(text, kind=kind)`, built directly."""
+    return {"text": text, "to": None, "kind": kind}
+
+
+# seat -> "{p0}", "{p1}", ... (more than any game has seats)
+_P = tuple(_p(seat) for seat in range(16))
+# seat -> str(seat), the keys of options_of
+_SEAT_KEY = tuple(str(seat) for seat in range(16))
+
+# The plays that need no look at the table: action -> (card id, party, the log
+# text after the seat; None for a Doubler, whose text tells its value).
+# Resignations are not here.
+_PLAYS = {}
+for _cid, _c in CARDS.items():
+    if _c["kind"] == "number":
+        _PLAYS["play " + _cid] = (_cid, _c["party"], f" plays {card_name(_cid)}.")
+    elif _c["kind"] == "doubler":
+        _PLAYS["play " + _cid] = (_cid, _c["party"], None)
+for _party in PARTIES:
+    _PLAYS["play colorino " + _party] = (
+        "colorino", _party,
+        f" plays Gaudino Colorino and declares him {PARTY_NAMES[_party]} (worth 7) for this election.")
+del _cid, _c, _party
+
+# card id -> card_name(card id)
+_CARD_NAMES = {cid: card_name(cid) for cid in CARDS}
+# card id -> (the card identical to it, its action when it needs nothing more);
+# see _compute_legal
+_HAND_ACTIONS = {cid: (TWIN[cid], PLAY_ACTION[cid]) for cid in CARDS}
 
 
 def _sorted(cards):
@@ -53,28 +87,49 @@ def _join(items):
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-_LABEL_KEYS = {}
+def _seats(seats):
+    """'{p0}, {p2} and {p3}'."""
+    return _join([_P[s] for s in seats])
+
+
+class _Cache(dict):
+    """A dict that computes a missing value with `make` (and keeps it)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+def _label_key(label):
+    party, _, seat = label.partition("@")
+    return (PARTY_INDEX[party], int(seat) if seat else -1)
+
+
+def _label_name(label):
+    party, _, seat = label.partition("@")
+    return PARTY_NAMES[party] + (f" ({_p(int(seat))})" if seat else "")
+
+
+# unit label -> unit_label_key, label_name (lookups quicker than calls)
+_LABEL_KEYS = _Cache(_label_key)
+_LABEL_NAMES = _Cache(_label_name)
 
 
 def unit_label_key(label):
     """Canonical order of the parts of a coalition: party order, then seat."""
-    key = _LABEL_KEYS.get(label)
-    if key is None:
-        party, _, seat = label.partition("@")
-        key = _LABEL_KEYS[label] = (PARTY_INDEX[party], int(seat) if seat else -1)
-    return key
-
-
-_LABEL_NAMES = {}
+    return _LABEL_KEYS[label]
 
 
 def label_name(label):
     """'Rose', or 'Green ({p3})' for a party whose chair tie left it unbound."""
-    name = _LABEL_NAMES.get(label)
-    if name is None:
-        party, _, seat = label.partition("@")
-        name = _LABEL_NAMES[label] = PARTY_NAMES[party] + (f" ({_p(int(seat))})" if seat else "")
-    return name
+    return _LABEL_NAMES[label]
+
+
+_votes_of = itemgetter("votes")
 
 
 def _jcopy(x):
@@ -113,6 +168,20 @@ _COPY = {
 }
 
 
+# (starting player, players) -> the seats in playing order (see order)
+_ORDERS = {}
+
+_ROW_TEXTS = {}
+
+
+def _row_text(row):
+    """'8, 5, 3': a row of VP (cached)."""
+    text = _ROW_TEXTS.get(row)
+    if text is None:
+        text = _ROW_TEXTS[row] = ", ".join(map(str, row))
+    return text
+
+
 _VP_TEXTS = {}
 
 
@@ -132,6 +201,7 @@ class KoalitionState(State):
         self._legal = None
         self._ctexts = None
         self._tally = None
+        self._known = None  # see _resignation_targets
 
     # -- setup ------------------------------------------------------------------
 
@@ -161,11 +231,11 @@ class KoalitionState(State):
         st.over = False
         st.result = None
         st._reset_election()
-        st.log.append(event(
+        st.log.append(_ev(
             f"New game of Koalition for {players} players: {per} politician cards each, "
             f"{len(st.set_aside)} set aside face down; {rounds} rounds of {per_round} country elections. "
-            f"{_p(0)}, the oldest player, starts.",
-            kind="setup",
+            f"{_P[0]}, the oldest player, starts.",
+            "setup",
         ))
         st._deal_events()
         st._start_election()
@@ -230,9 +300,10 @@ class KoalitionState(State):
             self.redeals.append({"hands": h, "set_aside": s})
 
     def _deal_events(self):
+        names = _CARD_NAMES
         for seat in range(self.players):
             self.log.append(event(
-                "You are dealt: " + ", ".join(card_name(c) for c in self.hands[seat]) + ".",
+                "You are dealt: " + ", ".join([names[c] for c in self.hands[seat]]) + ".",
                 to=[seat], kind="private",
             ))
 
@@ -249,7 +320,11 @@ class KoalitionState(State):
     def order(self):
         """Seats in playing order, the starting player first."""
         n = self.players
-        return [(self.starter + k) % n for k in range(n)]
+        key = (self.starter, n)
+        order = _ORDERS.get(key)
+        if order is None:
+            order = _ORDERS[key] = tuple((self.starter + k) % n for k in range(n))
+        return list(order)
 
     def _reset_election(self):
         self.phase = "play"
@@ -277,11 +352,11 @@ class KoalitionState(State):
         self.ballot = 1
         self._reset_election()
         table = _vp_text(self.country, self.players)
-        self.log.append(event(
-            f"Election {self.election} of {self.elections} (round {self.round}): {_p(self.starter)} turns over "
+        self.log.append(_ev(
+            f"Election {self.election} of {self.elections} (round {self.round}): {_P[self.starter]} turns over "
             f"{COUNTRY_NAMES[self.country]}, worth {COUNTRY_TOTALS[self.country]} victory points ({table}). "
-            f"{_p(self.starter)} plays first.",
-            kind="election",
+            f"{_P[self.starter]} plays first.",
+            "election",
         ))
 
     def _vals(self):
@@ -291,6 +366,58 @@ class KoalitionState(State):
             self._held = None
         return self._tally
 
+    def _resignation_targets(self):
+        """`resignation_targets` of the cards on the table, without building
+        their values: the highest politicians in play, the Doublers among them
+        if any (a Doubler is worth the other cards of its party). What it
+        learns of the table is kept, so that the next time only the cards
+        played since are looked at (unless one is a Resignation)."""
+        plays = self.plays
+        n = len(plays)
+        known = self._known
+        if known is not None and known[0] is plays and known[1] <= n:
+            _, start, top, best, doublers, sums = known
+        else:
+            start, top, best, doublers, sums = 0, -1, [], [], {}
+        for i in range(start, n):
+            pl = plays[i]
+            party = pl["party"]
+            if party is None:
+                if start:  # a Resignation since: politicians may have resigned
+                    self._known = None
+                    return self._resignation_targets()
+                continue
+            if pl["out"]:
+                continue
+            v = VALUE[pl["card"]]
+            if v is None:
+                doublers.append(i)
+                continue
+            sums[party] = sums.get(party, 0) + v
+            if v > top:
+                top = v
+                best = [i]
+            elif v == top:
+                best.append(i)
+        self._known = (plays, n, top, best, doublers, sums)
+        if doublers:
+            worth = [sums.get(plays[i]["party"], 0) for i in doublers]
+            high = max(worth)
+            if high >= top:  # the Doublers at the top rank above the cards equal to them
+                return [i for i, w in zip(doublers, worth) if w == high]
+        return list(best)
+
+    def _party_sum(self, party):
+        """The printed values of the politicians of `party` in play (what its
+        Doubler is worth)."""
+        total = 0
+        for pl in self.plays:
+            if pl["party"] == party and not pl["out"]:
+                v = VALUE[pl["card"]]
+                if v is not None:
+                    total += v
+        return total
+
     def _tallied(self):
         """(values, party totals, holdings) of the cards on the table (a cache)."""
         values, totals = self._vals()
@@ -298,39 +425,33 @@ class KoalitionState(State):
             self._held = party_holdings(self.plays, values)
         return values, totals, self._held
 
-    def _after_play(self):
-        if len(self.plays) < 2 * self.players:
-            self.turn = (self.turn + 1) % self.players
-            return
-        self._count()
-
     def _count(self):
-        values, totals, held = self._tallied()
+        values, totals, held, pnames, names, cards, holders = tally(self.plays)
+        self._tally = (values, totals)
+        self._held = held
         total = sum(totals.values())
         need = majority(total)
         self.count = {"votes": dict(totals), "total": total, "majority": need}
-        names = {}
-        for i, pl in enumerate(self.plays):
-            if values[i] is not None:
-                names.setdefault(pl["party"], []).append(play_name(self.plays, values, i))
-        parts = [f"{PARTY_NAMES[p]} {totals[p]} ({' + '.join(names[p])})" for p in PARTIES if totals[p]]
+        parts = [f"{PARTY_NAMES[p]} {totals[p]} ({names[p]})" for p in PARTIES if totals[p]]
         vote = (f"The vote in {COUNTRY_NAMES[self.country]}: " + ("; ".join(parts) or "no votes at all")
                 + f". Total {total}; absolute majority {majority_text(total)}.")
-        winner = next((p for p in PARTIES if totals[p] >= need), None)
+        winner = None
+        if max(totals.values()) >= need:
+            winner = next(p for p in PARTIES if totals[p] >= need)
         if winner is not None:
-            self.log.append(event(
+            self.log.append(_ev(
                 vote + f" {PARTY_NAMES[winner]} has {totals[winner]}, at least the majority of {need}: "
                 f"{PARTY_NAMES[winner]} governs alone; the other parties have no part in the government.",
-                kind="vote",
+                "vote",
             ))
             self._govern([winner], totals[winner], alone=True)
             return
-        self.log.append(event(vote + f" No party has the majority of {need}: the party chairs negotiate a "
-                                     f"coalition.", kind="vote"))
-        chair, ties, lines = chairs(self.plays, values, totals, self.order(), held)
+        self.log.append(_ev(vote + f" No party has the majority of {need}: the party chairs negotiate a "
+                                   f"coalition.", "vote"))
+        chair, ties, lines = chairs_of(totals, self.order(), held, pnames, cards, holders)
         self.chairs = chair
         if lines:
-            self.log.append(event("Party chairs. " + " ".join(lines), kind="chair"))
+            self.log.append(_ev("Party chairs. " + " ".join(lines), "chair"))
         self.ties = [[p, seats] for p, seats in ties.items()]
         if self.ties:
             self._start_tie()
@@ -343,11 +464,11 @@ class KoalitionState(State):
         party, seats = self.ties[0]
         self.phase = "tie"
         self.tie_answers = []
-        self.log.append(event(
-            f"{_join(map(_p, seats))} must agree which of them chairs {PARTY_NAMES[party]}: each claims the chair "
+        self.log.append(_ev(
+            f"{_seats(seats)} must agree which of them chairs {PARTY_NAMES[party]}: each claims the chair "
             f"or yields it. Exactly one claim settles it; otherwise {PARTY_NAMES[party]} is unbound and each of "
             f"its players joins a coalition on their own.",
-            kind="tie",
+            "tie",
         ))
 
     def _settle_tie(self):
@@ -355,13 +476,13 @@ class KoalitionState(State):
         claims = [s for s, a in zip(seats, self.tie_answers) if a == "claim"]
         if len(claims) == 1:
             self.chairs[party] = claims[0]
-            self.log.append(event(f"They agree: {_p(claims[0])} chairs {PARTY_NAMES[party]}.", kind="tie"))
+            self.log.append(_ev(f"They agree: {_P[claims[0]]} chairs {PARTY_NAMES[party]}.", "tie"))
         else:
             self.unbound.append(party)
-            self.log.append(event(
+            self.log.append(_ev(
                 f"No agreement: the party binding of {PARTY_NAMES[party]} has come undone. Each player with "
                 f"{PARTY_NAMES[party]} votes negotiates with them alone.",
-                kind="tie",
+                "tie",
             ))
         if self.ties:
             self._start_tie()
@@ -372,33 +493,36 @@ class KoalitionState(State):
 
     def _negotiate(self):
         values, totals, held = self._tallied()
-        pos = {s: k for k, s in enumerate(self.order())}
+        unbound = self.unbound
+        chair = self.chairs
         units = []
         for p in PARTIES:
-            if totals[p] <= 0:
+            votes = totals[p]
+            if votes <= 0:
                 continue
-            if p in self.unbound:
+            if unbound and p in unbound:
                 for s in self.order():
                     h = held.get((s, p))
                     if h and h[0] > 0:
                         units.append({"party": p, "seat": s, "votes": h[0], "label": f"{p}@{s}"})
             else:
-                units.append({"party": p, "seat": self.chairs[p], "votes": totals[p], "label": p})
-        units.sort(key=lambda u: (-u["votes"], PARTY_INDEX[u["party"]], pos[u["seat"]]))
+                units.append({"party": p, "seat": chair[p], "votes": votes, "label": p})
+        # Built in party order, then seat order from the starting player: a stable
+        # sort by votes alone gives the order by (-votes, party, seat order).
+        units.sort(key=_votes_of, reverse=True)
         self.units = units
         self._ctexts = None
-        self.coalitions = [list(c) for c in minimal_winning([(u["party"], u["votes"]) for u in units],
-                                                            self.count["majority"])]
+        need = self.count["majority"]
+        self.coalitions = [list(c) for c in minimal_winning([(u["party"], u["votes"]) for u in units], need)]
         self.phase = "propose"
-        self.log.append(event(
+        self.log.append(_ev(
             "Coalition negotiation. The chairs propose in order of party size: "
-            + ", ".join(f"{label_name(u['label'])} {u['votes']} ({_p(u['seat'])})" for u in units)
-            + f". A coalition needs {self.count['majority']} votes, only compatible parties, and no party it "
-              f"could do without.",
-            kind="negotiation",
+            + ", ".join([f"{_LABEL_NAMES[u['label']]} {u['votes']} ({_P[u['seat']]})" for u in units])
+            + f". A coalition needs {need} votes, only compatible parties, and no party it could do without.",
+            "negotiation",
         ))
         if not self.coalitions:
-            self.log.append(event("No legal coalition can reach the majority.", kind="negotiation"))
+            self.log.append(_ev("No legal coalition can reach the majority.", "negotiation"))
             self._stalemate()
             return
         self.proposer = -1
@@ -406,28 +530,40 @@ class KoalitionState(State):
 
     def _next_proposer(self):
         self.proposal = None
-        self.proposer += 1
-        while self.proposer < len(self.units) and not any(self.proposer in c for c in self.coalitions):
-            u = self.units[self.proposer]
-            self.log.append(event(
-                f"{label_name(u['label'])} ({_p(u['seat'])}) belongs to no legal coalition and cannot propose.",
-                kind="negotiation",
-            ))
-            self.proposer += 1
-        if self.proposer >= len(self.units):
-            self.log.append(event("Every chair has had a turn and no proposal was accepted.", kind="negotiation"))
+        k = self.proposer + 1
+        units = self.units
+        coalitions = self.coalitions
+        while k < len(units):
+            for c in coalitions:
+                if k in c:
+                    break
+            else:
+                u = units[k]
+                self.log.append(_ev(
+                    f"{_LABEL_NAMES[u['label']]} ({_P[u['seat']]}) belongs to no legal coalition and cannot propose.",
+                    "negotiation",
+                ))
+                k += 1
+                continue
+            break
+        self.proposer = k
+        if k >= len(units):
+            self.log.append(_ev("Every chair has had a turn and no proposal was accepted.", "negotiation"))
             self._stalemate()
             return
         self.phase = "propose"
 
     def coalition_text(self, members):
-        labels = sorted((self.units[i]["label"] for i in members), key=unit_label_key)
+        labels = sorted((self.units[i]["label"] for i in members), key=_LABEL_KEYS.__getitem__)
         return "+".join(labels)
 
     def _texts(self):
         """The notation of each legal coalition (a cache, rebuilt after loading)."""
         if self._ctexts is None:
-            self._ctexts = [self.coalition_text(c) for c in self.coalitions]
+            labels = [u["label"] for u in self.units]
+            keys = [_LABEL_KEYS[lb] for lb in labels]
+            key = keys.__getitem__
+            self._ctexts = ["+".join([labels[i] for i in sorted(c, key=key)]) for c in self.coalitions]
         return self._ctexts
 
     def _coalition_by_text(self, text):
@@ -438,20 +574,25 @@ class KoalitionState(State):
 
     def _propose(self, seat, text):
         members = self._coalition_by_text(text)
-        u = self.units[self.proposer]
-        votes = [self.units[i]["votes"] for i in sorted(members, key=lambda i: unit_label_key(self.units[i]["label"]))]
-        names = " + ".join(label_name(lb) for lb in text.split("+"))
+        units = self.units
+        u = units[self.proposer]
+        labels = text.split("+")  # the notation lists the members in unit_label_key order
+        votes_of = {}
         responders = []
         for i in sorted(members):
-            s = self.units[i]["seat"]
+            unit = units[i]
+            votes_of[unit["label"]] = unit["votes"]
+            s = unit["seat"]
             if s != seat and s not in responders:
                 responders.append(s)
+        votes = [votes_of[lb] for lb in labels]
+        names = " + ".join([_LABEL_NAMES[lb] for lb in labels])
         self.history.append({"by": seat, "unit": u["label"], "coalition": text, "result": "open"})
-        self.log.append(event(
-            f"{_p(seat)}, for {label_name(u['label'])}, proposes {names}: "
+        self.log.append(_ev(
+            f"{_P[seat]}, for {_LABEL_NAMES[u['label']]}, proposes {names}: "
             f"{' + '.join(map(str, votes))} = {sum(votes)} votes (majority {self.count['majority']})."
-            + (f" {_join(map(_p, responders))} must accept." if responders else ""),
-            kind="proposal",
+            + (f" {_seats(responders)} must accept." if responders else ""),
+            "proposal",
         ))
         if not responders:
             self.history[-1]["result"] = "accepted"
@@ -464,22 +605,22 @@ class KoalitionState(State):
         prop = self.proposal
         if action == ACCEPT:
             prop["accepted"].append(seat)
-            self.log.append(event(f"{_p(seat)} accepts.", kind="answer"))
+            self.log.append(_ev(_P[seat] + " accepts.", "answer"))
             if len(prop["accepted"]) == len(prop["responders"]):
                 self.history[-1]["result"] = "accepted"
                 self._govern_units(prop["members"])
             return
         self.history[-1]["result"] = "declined"
-        self.log.append(event(f"{_p(seat)} declines: the proposal fails.", kind="answer"))
+        self.log.append(_ev(_P[seat] + " declines: the proposal fails.", "answer"))
         self._next_proposer()
 
     def _stalemate(self):
         country = COUNTRY_NAMES[self.country]
         if self.ballot >= MAX_BALLOTS:
-            self.log.append(event(
+            self.log.append(_ev(
                 f"Stalemate for the {self.ballot}th time in a row: {country} is left without a government and "
                 f"nobody scores there (our safeguard so that every game ends).",
-                kind="stalemate",
+                "stalemate",
             ))
             self._record(None, {}, [])
             self._end_election()
@@ -492,14 +633,15 @@ class KoalitionState(State):
             h.sort(key=ORDER.__getitem__)
         self.ballot += 1
         self._reset_election()
-        self.log.append(event(text + f" Ballot {self.ballot} in {country}: {_p(self.starter)} plays first.",
-                              kind="stalemate"))
+        self.log.append(_ev(text + f" Ballot {self.ballot} in {country}: {_P[self.starter]} plays first.",
+                            "stalemate"))
 
     # -- government and victory points ------------------------------------------------------------
 
     def _govern_units(self, members):
-        labels = sorted((self.units[i]["label"] for i in members), key=unit_label_key)
-        votes = sum(self.units[i]["votes"] for i in members)
+        units = self.units
+        labels = sorted([units[i]["label"] for i in members], key=_LABEL_KEYS.__getitem__)
+        votes = sum([units[i]["votes"] for i in members])
         self._govern(labels, votes)
 
     def _govern(self, labels, votes, alone=False):
@@ -510,69 +652,80 @@ class KoalitionState(State):
             party, _, seat = lb.partition("@")
             seats = [int(seat)] if seat else [s for (s, p) in held if p == party]
             for s in seats:
-                options.setdefault(s, []).append(party)
-        self.options_of = {str(s): sorted(ps, key=PARTY_INDEX.__getitem__) for s, ps in options.items()}
+                if s in options:
+                    options[s].append(party)
+                else:
+                    options[s] = [party]
+        self.options_of = {_SEAT_KEY[s]: (sorted(ps, key=PARTY_INDEX.__getitem__) if len(ps) > 1 else ps)
+                           for s, ps in options.items()}
         self.choosers = [s for s in self.order() if len(options.get(s, ())) > 1]
         self.chosen = []
         text = "" if alone else (
-            f"{' + '.join(label_name(lb) for lb in labels)} govern{'s' if len(labels) == 1 else ''} "
+            f"{' + '.join([_LABEL_NAMES[lb] for lb in labels])} govern{'s' if len(labels) == 1 else ''} "
             f"{COUNTRY_NAMES[self.country]} with {votes} votes. ")
         if self.choosers:
             self.phase = "choose"
-            self.log.append(event(
-                text + f"{_join(map(_p, self.choosers))} {'has' if len(self.choosers) == 1 else 'have'} cards in "
+            self.log.append(_ev(
+                text + f"{_seats(self.choosers)} {'has' if len(self.choosers) == 1 else 'have'} cards in "
                 f"two coalition parties and must choose the one to score with.",
-                kind="government",
+                "government",
             ))
         else:
             self._award(text)
 
     def _award(self, text=""):
         values, _, held = self._tallied()
-        chosen = dict(zip(self.choosers, self.chosen))
+        plays = self.plays
+        options_of = self.options_of
+        chosen = dict(zip(self.choosers, self.chosen)) if self.choosers else None
         entries = []
+        keys = _SEAT_KEY
         for s in self.order():
-            parties = self.options_of.get(str(s))
+            parties = options_of.get(keys[s])
             if not parties:
                 continue
-            party = chosen.get(s, parties[0])
+            party = chosen.get(s, parties[0]) if chosen else parties[0]
             total, key, idx = held[(s, party)]
             entries.append({"seat": s, "party": party, "value": total, "key": key,
-                            "high": play_name(self.plays, values, idx)})
-        row = VP_TABLE[self.country][len(entries)]
-        lines = [text + f"{len(entries)} player{'s' if len(entries) != 1 else ''} on the winning side: "
-                 f"{COUNTRY_NAMES[self.country]} pays {', '.join(map(str, row))}."]
-        vp, places = award(entries, row)
+                            "high": play_name(plays, values, idx)})
+        n = len(entries)
+        row = VP_TABLE[self.country][n]
+        lines = [text + f"{n} player{'s' if n != 1 else ''} on the winning side: "
+                 f"{COUNTRY_NAMES[self.country]} pays {_row_text(row)}."]
+        ranked = sorted(entries, key=RANK, reverse=True)  # = sorted(entries, key=rank_key)
+        vp, places = award_ranked(ranked, row)
         lines += places
+        recorded = []
         for e in entries:
-            self.vp[e["seat"]][e["party"]] += vp[e["seat"]]
-        lines.append("Recorded: " + "; ".join(
-            "{p%d} +%d with %s" % (e["seat"], vp[e["seat"]], PARTY_NAMES[e["party"]]) for e in entries) + ".")
-        ranked = sorted(entries, key=rank_key)
+            s = e["seat"]
+            self.vp[s][e["party"]] += vp[s]
+            recorded.append(f"{_P[s]} +{vp[s]} with {PARTY_NAMES[e['party']]}")
+        lines.append("Recorded: " + "; ".join(recorded) + ".")
         self._record(self.government, vp, ranked)
         got = [vp.get(s, 0) for s in range(self.players)]
         best = max(got)
         self.starter = got.index(best)
-        tied = [s for s in range(self.players) if got[s] == best]
         if self.election < self.elections:
+            tied = [s for s in range(self.players) if got[s] == best]
             if len(tied) == 1:
-                lines.append(f"{_p(self.starter)} received the most victory points ({best}) and starts the next "
+                lines.append(f"{_P[self.starter]} received the most victory points ({best}) and starts the next "
                              f"election.")
             else:
-                lines.append(f"{_join(map(_p, tied))} received the most victory points ({best}); the oldest of "
-                             f"them, {_p(self.starter)}, starts the next election.")
-        self.log.append(event(" ".join(lines), kind="vp"))
+                lines.append(f"{_seats(tied)} received the most victory points ({best}); the oldest of "
+                             f"them, {_P[self.starter]}, starts the next election.")
+        self.log.append(_ev(" ".join(lines), "vp"))
         self._end_election()
 
     def _record(self, government, vp, entries):
+        count = self.count
         self.results.append({
             "election": self.election,
             "round": self.round,
             "country": self.country,
             "ballots": self.ballot,
-            "votes": dict(self.count["votes"]) if self.count else {},
-            "total": self.count["total"] if self.count else 0,
-            "majority": self.count["majority"] if self.count else 0,
+            "votes": dict(count["votes"]) if count else {},
+            "total": count["total"] if count else 0,
+            "majority": count["majority"] if count else 0,
             "government": list(government["labels"]) if government else [],
             "winners": [{"seat": e["seat"], "party": e["party"], "value": e["value"], "vp": vp[e["seat"]]}
                         for e in entries],
@@ -588,7 +741,7 @@ class KoalitionState(State):
                 "vp": vp}
 
     def _end_election(self):
-        self.discard.extend(pl["card"] for pl in self.plays)
+        self.discard.extend([pl["card"] for pl in self.plays])
         self.plays = []
         self._tally = None
         if self.election >= self.elections:
@@ -602,10 +755,10 @@ class KoalitionState(State):
 
     def _redeal(self):
         per = DEAL_TABLE[self.players][0]
-        self.log.append(event(
+        self.log.append(_ev(
             f"Round {self.round} is over. Each player discards their last card; all 56 cards, those set aside "
             f"included, are shuffled and dealt again: {per} each.",
-            kind="deal",
+            "deal",
         ))
         self.round += 1
         if self.redeals:
@@ -621,16 +774,16 @@ class KoalitionState(State):
 
     def _finish(self):
         b = bonus_round(self.vp, self.players)
-        self.log.append(event(" ".join(b["lines"]), kind="bonus"))
+        self.log.append(_ev(" ".join(b["lines"]), "bonus"))
         scores = b["scores"]
         best = max(scores)
         winners = [s for s in range(self.players) if scores[s] == best]
         if len(winners) == 1:
             w = winners[0]
-            summary = "%s wins with %d points (%d VP + %d bonus)." % (_p(w), best, b["totals"][w], b["paid"][w])
+            summary = f"{_P[w]} wins with {best} points ({b['totals'][w]} VP + {b['paid'][w]} bonus)."
         else:
-            summary = f"{_join(map(_p, winners))} share the win with {best} points."
-        self.log.append(event(summary, kind="result"))
+            summary = f"{_seats(winners)} share the win with {best} points."
+        self.log.append(_ev(summary, "result"))
         self.phase = "over"
         self.over = True
         self.result = Outcome(
@@ -651,7 +804,10 @@ class KoalitionState(State):
     # -- protocol ---------------------------------------------------------------------
 
     def to_act(self):
-        return [self.actor()] if self.phase != "over" else []
+        ph = self.phase
+        if ph == "play":
+            return [self.turn]
+        return [self.actor()] if ph != "over" else []
 
     def actor(self):
         """The one seat that acts now (None when the game is over)."""
@@ -673,21 +829,21 @@ class KoalitionState(State):
         if ph == "play":
             acts = []
             last = None
+            info = _HAND_ACTIONS
             for cid in self.hands[self.turn]:
                 # Identical cards (the Green twins, the Resignations) are
                 # neighbours in deck order: offer only the first.
-                tk = TWIN[cid]
+                tk, simple = info[cid]
                 if tk == last:
                     continue
                 last = tk
-                simple = PLAY_ACTION[cid]
                 if simple is not None:
                     acts.append(simple)
                 elif cid == "colorino":
                     acts += COLORINO_ACTIONS
                 else:
-                    values = self._vals()[0]
-                    targets = [self.plays[i]["card"] for i in resignation_targets(self.plays, values)]
+                    plays = self.plays
+                    targets = [plays[i]["card"] for i in self._resignation_targets()]
                     acts += [f"play {cid} {t}" for t in targets] if targets else [f"play {cid}"]
             return acts
         if ph == "propose":
@@ -704,11 +860,24 @@ class KoalitionState(State):
         return []
 
     def legal_actions(self, seat):
-        if self.over or seat != self.actor():
+        if self.over or seat != (self.turn if self.phase == "play" else self.actor()):
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def check(self, seat, action):
+        # The usual case, a legal action of the seat to act, without the copies
+        # of State.check; anything else goes through State.check for its reason.
+        if (not self.over and type(seat) is int and type(action) is str
+                and seat == (self.turn if self.phase == "play" else self.actor())):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            if action in legal:
+                return
+        super().check(seat, action)
 
     def explain_illegal(self, seat, action):
         parts = action.split(" ")
@@ -732,9 +901,34 @@ class KoalitionState(State):
             return "the election rounds are over: no more cards are played in this election"
         return super().explain_illegal(seat, action)
 
+    def apply(self, seat, action):
+        # State.apply, without taking the events out of the log (see _apply) and
+        # putting them back; the usual case of `check` is tested here.
+        legal = self._legal
+        if not (legal is not None and not self.over and type(seat) is int and type(action) is str
+                and seat == (self.turn if self.phase == "play" else self.actor()) and action in legal):
+            self.check(seat, action)
+        self.revealed = False
+        self.shown = False
+        log = self.log
+        mark = len(log)
+        if self.phase == "play":  # the usual action: _act, one call less
+            self._legal = None
+            self._play(seat, action)
+        else:
+            self._act(seat, action)
+        return log[mark:]
+
     def _apply(self, seat, action):
-        self._legal = None
         mark = len(self.log)
+        self._act(seat, action)
+        events = self.log[mark:]
+        del self.log[mark:]
+        return events
+
+    def _act(self, seat, action):
+        """Carry out a legal action, appending its events to the log."""
+        self._legal = None
         ph = self.phase
         if ph == "play":
             self._play(seat, action)
@@ -742,15 +936,15 @@ class KoalitionState(State):
             self.tie_answers.append(action.split(" ")[0])
             party = self.ties[0][0]
             verb = "claims" if self.tie_answers[-1] == "claim" else "yields"
-            self.log.append(event(f"{_p(seat)} {verb} the {PARTY_NAMES[party]} chair.", kind="tie"))
+            self.log.append(_ev(f"{_P[seat]} {verb} the {PARTY_NAMES[party]} chair.", "tie"))
             if len(self.tie_answers) == len(self.ties[0][1]):
                 self._settle_tie()
         elif ph == "propose":
             if action == PASS:
                 u = self.units[self.proposer]
                 self.history.append({"by": seat, "unit": u["label"], "coalition": None, "result": "pass"})
-                self.log.append(event(f"{_p(seat)} makes no proposal for {label_name(u['label'])}.",
-                                      kind="proposal"))
+                self.log.append(_ev(f"{_P[seat]} makes no proposal for {_LABEL_NAMES[u['label']]}.",
+                                    "proposal"))
                 self._next_proposer()
             else:
                 self._propose(seat, action[len("propose "):])
@@ -759,70 +953,78 @@ class KoalitionState(State):
         elif ph == "choose":
             party = action.split(" ")[1]
             self.chosen.append(party)
-            self.log.append(event(f"{_p(seat)} takes their victory points with {PARTY_NAMES[party]}.",
-                                  kind="choose"))
+            self.log.append(_ev(f"{_P[seat]} takes their victory points with {PARTY_NAMES[party]}.",
+                                "choose"))
             if len(self.chosen) == len(self.choosers):
                 self._award()
-        events = self.log[mark:]
-        del self.log[mark:]
-        return events
 
     def _play(self, seat, action):
-        mark = len(self.log)
-        second = len(self.plays) == self.players
+        plays = self.plays
+        info = _PLAYS.get(action)
+        if info is None:
+            text = self._play_resignation(seat, action)
+        else:
+            cid, party, tail = info
+            self.hands[seat].remove(cid)
+            self.shown = True
+            plays.append({"seat": seat, "card": cid, "party": party, "out": False, "target": None})
+            self._tally = None
+            if tail is None:  # a Doubler
+                text = (f"{_P[seat]} plays {card_name(cid)}: worth the sum of the other {PARTY_NAMES[party]} cards "
+                        f"in play, now {self._party_sum(party)}.")
+            else:
+                text = _P[seat] + tail
+        n = len(plays)
+        players = self.players
+        if n == players + 1:
+            text = "Second election round. " + text
+        self.log.append({"text": text, "to": None, "kind": "play"})
+        # after the play
+        if n < 2 * players:
+            self.turn = (self.turn + 1) % players
+            return
+        self._count()
+
+    def _play_resignation(self, seat, action):
+        """Play a Resignation; returns the text of its log event."""
         parts = action.split(" ")
         cid = parts[1]
         self.hands[seat].remove(cid)
         self.shown = True
-        kind = CARDS[cid]["kind"]
-        if kind == "resign":
-            target = parts[2] if len(parts) > 2 else None
-            values = self._vals()[0]
+        target = parts[2] if len(parts) > 2 else None
+        if target is None:
             self._tally = None
             self.plays.append({"seat": seat, "card": cid, "party": None, "out": False, "target": target})
-            if target is None:
-                self.log.append(event(f"{_p(seat)} plays a Resignation, but no politician is in play: it has no "
-                                      f"effect.", kind="play"))
-            else:
-                idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == target)
-                choice = len(resignation_targets(self.plays[:-1], values)) > 1
-                equal = sum(1 for v in values if v == values[idx]) > 1
-                owner = self.plays[idx]["seat"]
-                why = ""
-                if choice:
-                    why = f" ({_p(seat)} chose among equals)"
-                elif equal:
-                    why = " (a Doubler ranks above an equal card)"
-                self.log.append(event(
-                    f"{_p(seat)} plays a Resignation: the highest politician in play, "
-                    f"{play_name(self.plays, values, idx)} of {_p(owner)}, resigns{why}. "
-                    f"Both cards go to the discard pile.",
-                    kind="play",
-                ))
-                self.plays[idx]["out"] = True
-        elif kind == "colorino":
-            party = parts[2]
-            self._tally = None
-            self.plays.append({"seat": seat, "card": cid, "party": party, "out": False, "target": None})
-            self.log.append(event(
-                f"{_p(seat)} plays Gaudino Colorino and declares him {PARTY_NAMES[party]} (worth 7) for this "
-                f"election.", kind="play"))
-        else:
-            party = CARDS[cid]["party"]
-            self._tally = None
-            self.plays.append({"seat": seat, "card": cid, "party": party, "out": False, "target": None})
-            if kind == "doubler":
-                values = self._vals()[0]
-                self.log.append(event(
-                    f"{_p(seat)} plays {card_name(cid)}: worth the sum of the other {PARTY_NAMES[party]} cards in "
-                    f"play, now {values[-1]}.", kind="play"))
-            else:
-                self.log.append(event(f"{_p(seat)} plays {card_name(cid)}.", kind="play"))
-        if second:
-            ev = self.log[mark]
-            ev["text"] = "Second election round. " + ev["text"]
+            return f"{_P[seat]} plays a Resignation, but no politician is in play: it has no effect."
+        # The target is one of these (the action is legal), all of the same value.
+        targets = self._resignation_targets()
+        choice = len(targets) > 1
+        _, _, top, best, _, sums = self._known  # what _resignation_targets saw
         self._tally = None
-        self._after_play()
+        self.plays.append({"seat": seat, "card": cid, "party": None, "out": False, "target": target})
+        idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == target)
+        gone = self.plays[idx]
+        card = CARDS[gone["card"]]
+        if card["kind"] == "doubler":
+            # worth its party's other cards; equal to it: the other Doublers
+            # among the targets, and the cards of the highest value if as high
+            value = sums.get(gone["party"], 0)
+            equal = len(targets) + (len(best) if value == top else 0) > 1
+            name = f"{card['name']} ({value})"  # play_name
+        else:
+            # (no Doubler is as high, or it would be the target)
+            equal = choice
+            name = card_name(gone["card"], gone["party"])  # play_name
+        why = ""
+        if choice:
+            why = f" ({_P[seat]} chose among equals)"
+        elif equal:
+            why = " (a Doubler ranks above an equal card)"
+        text = (f"{_P[seat]} plays a Resignation: the highest politician in play, "
+                f"{name} of {_P[gone['seat']]}, resigns{why}. "
+                f"Both cards go to the discard pile.")
+        gone["out"] = True
+        return text
 
     def auto_action(self):
         if self.over:
@@ -852,12 +1054,12 @@ class KoalitionState(State):
                 values = self._vals()[0]
                 idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == parts[2])
                 return (f"Play a Resignation: {play_name(self.plays, values, idx)} of "
-                        f"{_p(self.plays[idx]['seat'])} resigns")
+                        f"{_P[self.plays[idx]['seat']]} resigns")
             return "Play " + card_name(cid)
         if verb == "propose":
             members = self._coalition_by_text(parts[1])
             votes = sum(self.units[i]["votes"] for i in members)
-            return "Propose " + " + ".join(label_name(lb) for lb in parts[1].split("+")) + f" ({votes} votes)"
+            return "Propose " + " + ".join(_LABEL_NAMES[lb] for lb in parts[1].split("+")) + f" ({votes} votes)"
         if action == PASS:
             return "Make no proposal"
         if action == ACCEPT:
@@ -871,6 +1073,12 @@ class KoalitionState(State):
         if verb == "score":
             return f"Score with {PARTY_NAMES[parts[1]]}"
         return action
+
+    def log_for(self, seat=None):
+        # State.log_for with `visible` written out: the log grows long
+        if seat is None:
+            return [ev for ev in self.log if ev.get("to") is None]
+        return [ev for ev in self.log if ev.get("to") is None or seat in ev["to"]]
 
     def view(self, seat=None):
         values, totals, _ = self._tallied()

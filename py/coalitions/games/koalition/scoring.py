@@ -7,10 +7,20 @@ Colorino, None for a Resignation), ``out`` marks a politician who resigned and
 ``target`` the card a Resignation removed.
 """
 
+from operator import itemgetter
+
 from .data import BONUS, CARDS, COMPATIBLE, PARTIES, PARTY_NAMES, card_name
 
 # card id -> printed value (None for Doublers and Resignations)
 VALUE = {cid: c["value"] for cid, c in CARDS.items()}
+# card id -> (is a Doubler, is Colorino): the tail of `card_key`
+_KEY_FLAGS = {cid: (c["kind"] == "doubler", c["kind"] == "colorino") for cid, c in CARDS.items()}
+# card id -> its name in play, for the cards whose name never changes (not Doublers, not Colorino)
+_FIXED_NAME = {cid: c["name"] for cid, c in CARDS.items() if c["kind"] not in ("doubler", "colorino")}
+_COLORINO_NAME = {p: card_name("colorino", p) for p in PARTIES}
+# seat -> "{p0}", "{p1}", ... (more than any game has seats); f-strings with these
+# are quicker than "{p%d}" % seat
+_SEAT = tuple("{p%d}" % s for s in range(16))
 
 # -- values ------------------------------------------------------------------------
 
@@ -26,26 +36,30 @@ def values_of(plays):
     politician) and each party's total. A Doubler is worth the sum of the other
     cards of its party in play, so it doubles the party; alone it is worth 0."""
     sums = dict.fromkeys(PARTIES, 0)
-    doubled = set()
-    for pl in plays:
-        party = pl["party"]
-        if party is None or pl["out"]:
-            continue
-        v = VALUE[pl["card"]]
-        if v is None:
-            doubled.add(party)
-        else:
-            sums[party] += v
     values = []
+    doublers = None  # indices of the Doublers in play, filled in once the sums are known
     for pl in plays:
         party = pl["party"]
         if party is None or pl["out"]:
             values.append(None)
+            continue
+        v = VALUE[pl["card"]]
+        if v is None:
+            if doublers is None:
+                doublers = []
+            doublers.append(len(values))
+            values.append(0)
         else:
-            v = VALUE[pl["card"]]
-            values.append(sums[party] if v is None else v)
-    for p in doubled:
-        sums[p] *= 2
+            sums[party] += v
+            values.append(v)
+    if doublers is not None:
+        doubled = set()
+        for i in doublers:
+            party = plays[i]["party"]
+            values[i] = sums[party]
+            doubled.add(party)
+        for p in doubled:
+            sums[p] *= 2
     return values, sums
 
 
@@ -55,10 +69,86 @@ def key_of(plays, values, i):
 
 def play_name(plays, values, i):
     pl = plays[i]
-    c = CARDS[pl["card"]]
+    cid = pl["card"]
+    name = _FIXED_NAME.get(cid)
+    if name is not None:
+        return name
+    c = CARDS[cid]
     if c["kind"] == "doubler":
         return f"{c['name']} ({values[i]})"
-    return card_name(pl["card"], pl["party"])
+    return card_name(cid, pl["party"])
+
+
+def play_names(plays, values):
+    """`play_name` of every play, None for those not in play (a Resignation, a
+    resigned politician)."""
+    names = []
+    for pl, v in zip(plays, values):
+        if v is None:
+            names.append(None)
+            continue
+        cid = pl["card"]
+        name = _FIXED_NAME.get(cid)
+        if name is None:
+            if cid == "colorino" and pl["party"]:
+                name = _COLORINO_NAME[pl["party"]]
+            else:
+                c = CARDS[cid]
+                name = f"{c['name']} ({v})" if c["kind"] == "doubler" else card_name(cid, pl["party"])
+        names.append(name)
+    return names
+
+
+def tally(plays):
+    """What counting the table needs, in two passes over it: ``(values, totals,
+    held, names, by_party, by_holder, holders)``, where values and totals are
+    those of `values_of`, held is `party_holdings`, names is `play_names`,
+    by_party maps a party to its cards in play ("Rose 5 + Rose 9"), by_holder
+    does the same for each (seat, party) and holders maps a party to its
+    (seat, holding) pairs in the order of `held`."""
+    values, sums = values_of(plays)
+    flags = _KEY_FLAGS
+    fixed = _FIXED_NAME
+    held = {}
+    names = []
+    by_party = {}
+    by_holder = {}
+    holders = {}
+    for i, pl in enumerate(plays):
+        v = values[i]
+        if v is None:
+            names.append(None)
+            continue
+        cid = pl["card"]
+        party = pl["party"]
+        name = fixed.get(cid)
+        if name is None:
+            if cid == "colorino" and party:
+                name = _COLORINO_NAME[party]
+            else:
+                c = CARDS[cid]
+                name = f"{c['name']} ({v})" if c["kind"] == "doubler" else card_name(cid, party)
+        names.append(name)
+        k = (pl["seat"], party)
+        key = (v,) + flags[cid]  # card_key
+        h = held.get(k)
+        if h is None:
+            held[k] = h = [v, key, i]
+            by_holder[k] = name
+            if party in holders:
+                holders[party].append((k[0], h))
+            else:
+                holders[party] = [(k[0], h)]
+        else:
+            h[0] += v
+            if key > h[1]:
+                h[1], h[2] = key, i
+            by_holder[k] += " + " + name
+        if party in by_party:
+            by_party[party] += " + " + name
+        else:
+            by_party[party] = name
+    return values, sums, held, names, by_party, by_holder, holders
 
 
 def majority(total):
@@ -94,12 +184,13 @@ def party_holdings(plays, values):
     """(seat, party) -> [total, highest card key, index of that card] for every
     politician in play."""
     held = {}
+    flags = _KEY_FLAGS
     for i, pl in enumerate(plays):
         v = values[i]
         if v is None:
             continue
         k = (pl["seat"], pl["party"])
-        key = key_of(plays, values, i)
+        key = (v,) + flags[pl["card"]]  # card_key
         h = held.get(k)
         if h is None:
             held[k] = [v, key, i]
@@ -110,28 +201,55 @@ def party_holdings(plays, values):
     return held
 
 
-def chairs(plays, values, totals, order, held=None):
+def chairs(plays, values, totals, order, held=None, names=None):
     """Party chairs. Returns ``(chairs, ties, lines)``: ``chairs`` maps a party
     to its chair's seat, ``ties`` maps a party to the seats that tie on total and
     on highest card (the Green peculiarity), in `order` (a list of seats, the
-    starting player first). Only parties with votes have a chair."""
+    starting player first). Only parties with votes have a chair. `held` and
+    `names` (of `party_holdings` and `play_names`) may be given if known."""
     if held is None:
         held = party_holdings(plays, values)
-    pos = {s: k for k, s in enumerate(order)}
-    by_party = {}
-    for (s, q), h in held.items():
-        by_party.setdefault(q, []).append((s, h))
+    if names is None:
+        names = play_names(plays, values)
+    # (seat, party) -> its cards in play order, "Rose 5 + Rose 9"
     cards = {}
-    for i, pl in enumerate(plays):
-        if values[i] is not None:
-            cards.setdefault((pl["seat"], pl["party"]), []).append(play_name(plays, values, i))
+    for pl, name in zip(plays, names):
+        if name is not None:
+            k = (pl["seat"], pl["party"])
+            if k in cards:
+                cards[k] += " + " + name
+            else:
+                cards[k] = name
+    return chairs_of(totals, order, held, names, cards)
+
+
+def chairs_of(totals, order, held, names, cards, by_party=None):
+    """`chairs`, from the holdings, the names of the plays, the cards of each
+    (seat, party) and the holders of each party as `tally` gives them (the
+    lists of holders are sorted here)."""
+    if by_party is None:
+        by_party = {}
+        for k, h in held.items():
+            q = k[1]
+            if q in by_party:
+                by_party[q].append((k[0], h))
+            else:
+                by_party[q] = [(k[0], h)]
+    pos = None
     out, ties, lines = {}, {}, []
     for p in PARTIES:
-        if totals[p] <= 0:
+        tp = totals[p]
+        if tp <= 0:
             continue
         mine = by_party[p]
-        if len(mine) > 1:
-            mine.sort(key=lambda sh: (-sh[1][0], pos[sh[0]]))
+        if len(mine) == 1:  # a single player has the party's votes
+            s, h = mine[0]
+            lines.append(f"{PARTY_NAMES[p]} ({tp}): {_SEAT[s]} {h[0]} ({cards[(s, p)]}). Chair: {_SEAT[s]}.")
+            out[p] = s
+            continue
+        if pos is None:
+            pos = {s: k for k, s in enumerate(order)}
+        mine.sort(key=lambda sh: (-sh[1][0], pos[sh[0]]))
         # the most votes, then the highest card (the list is sorted by votes)
         first_s, first_h = mine[0]
         top, top_key = [first_s], first_h[1]
@@ -145,26 +263,59 @@ def chairs(plays, values, totals, order, held=None):
             elif h[1] == top_key:
                 top.append(s)
         text = f"{PARTY_NAMES[p]} ({totals[p]}): " + ", ".join(
-            "{p%d} %d (%s)" % (s, h[0], " + ".join(cards[(s, p)])) for s, h in mine)
+            [f"{_SEAT[s]} {h[0]} ({cards[(s, p)]})" for s, h in mine])
         if len(top) == 1:
             s = top[0]
             if same:
-                names = " and ".join("{p%d}" % t for t in [s] + [t for t in [first_s] + same if t != s])
-                text += (f". {names} tie on {first_h[0]}; the highest card decides: "
-                         f"{play_name(plays, values, held[(s, p)][2])} is the highest")
-            text += ". Chair: {p%d}." % s
+                names_ = " and ".join([_SEAT[t] for t in [s] + [t for t in [first_s] + same if t != s]])
+                text += (f". {names_} tie on {first_h[0]}; the highest card decides: "
+                         f"{names[held[(s, p)][2]]} is the highest")
+            text += f". Chair: {_SEAT[s]}."
             out[p] = s
         else:
             top.sort(key=pos.__getitem__)
-            names = " and ".join("{p%d}" % t for t in top)
-            text += (f". {names} tie on {first_h[0]} with equally high cards "
-                     f"({play_name(plays, values, held[(top[0], p)][2])}): they must agree on a chair.")
+            names_ = " and ".join([_SEAT[t] for t in top])
+            text += (f". {names_} tie on {first_h[0]} with equally high cards "
+                     f"({names[held[(top[0], p)][2]]}): they must agree on a chair.")
             ties[p] = top
         lines.append(text)
     return out, ties, lines
 
 
 # -- coalitions --------------------------------------------------------------------
+
+# party -> the parties it may not govern with (few: see COMPATIBLE)
+_INCOMPATIBLE = {p: tuple(q for q in PARTIES if q not in COMPATIBLE[p]) for p in PARTIES}
+
+
+class _Members(dict):
+    """bit mask -> the tuple of its set bits, in increasing order (a cache)."""
+
+    def __missing__(self, mask):
+        t = self[mask] = tuple(j for j in range(mask.bit_length()) if mask >> j & 1)
+        return t
+
+
+SET_BITS = _Members()
+
+
+def _ok_masks(units):
+    """For each unit (party, votes), the bit mask of the units it may govern
+    with: every unit but those of a party incompatible with its own."""
+    at = {}  # party -> bit mask of its units
+    bit = 1
+    for p, _ in units:
+        at[p] = at.get(p, 0) | bit
+        bit <<= 1
+    full = bit - 1
+    ok = []
+    for p, _ in units:
+        m = full
+        for q in _INCOMPATIBLE[p]:
+            if q in at:
+                m &= ~at[q]
+        ok.append(m)
+    return ok
 
 
 def minimal_winning(units, need):
@@ -177,35 +328,46 @@ def minimal_winning(units, need):
     Members are added largest first; a coalition is recorded the moment it
     reaches `need`. Its last member is its smallest, and without it (or any
     larger member) it was below `need`, so it is minimal; every minimal
-    coalition is reached that way. An explicit stack, no recursion."""
+    coalition is reached that way. An explicit stack, no recursion; members are
+    bit masks of unit indices."""
     k = len(units)
-    ok = []
-    for p, _ in units:
-        m = 0
-        for j, (q, _) in enumerate(units):
-            if q in COMPATIBLE[p]:
-                m |= 1 << j
-        ok.append(m)
+    ok = _ok_masks(units)
     votes = [v for _, v in units]
-    order = sorted((i for i in range(k) if votes[i] > 0), key=lambda i: -votes[i])
-    suffix = [0] * (len(order) + 1)
-    for j in range(len(order) - 1, -1, -1):
-        suffix[j] = suffix[j + 1] + votes[order[j]]
+    if votes == sorted(votes, reverse=True) and (not votes or votes[-1] > 0):
+        # (as units usually come: largest first) the order is the units' own
+        m = k
+        ovotes = votes
+        obits = [1 << i for i in range(k)]
+        ook = ok
+    else:
+        order = sorted([i for i in range(k) if votes[i] > 0], key=votes.__getitem__, reverse=True)
+        m = len(order)
+        ovotes = [votes[i] for i in order]
+        obits = [1 << i for i in order]
+        ook = [ok[i] for i in order]
+    # suffix[j]: the votes of order[j:]
+    suffix = [0] * (m + 1)
+    total = 0
+    for j in range(m - 1, -1, -1):
+        total += ovotes[j]
+        suffix[j] = total
     found = []
-    stack = [(0, 0, (1 << k) - 1, ())]
+    # (next position in order, votes still missing, units still allowed, members)
+    stack = [(0, need, (1 << k) - 1, 0)]
     while stack:
-        start, total, allowed, members = stack.pop()
-        for j in range(start, len(order)):
-            if total + suffix[j] < need:
+        start, missing, allowed, members = stack.pop()
+        for j in range(start, m):
+            if suffix[j] < missing:
                 break
-            i = order[j]
-            if not allowed >> i & 1:
+            bit = obits[j]
+            if not allowed & bit:
                 continue
-            t = total + votes[i]
-            if t >= need:
-                found.append(tuple(sorted(members + (i,))))
+            v = ovotes[j]
+            if v >= missing:
+                found.append(members | bit)
             else:
-                stack.append((j + 1, t, allowed & ok[i], members + (i,)))
+                stack.append((j + 1, missing - v, allowed & ook[j], members | bit))
+    found = [SET_BITS[f] for f in found]
     found.sort()
     return found
 
@@ -227,27 +389,37 @@ def award(entries, row):
     highest card; players still tied share their places: the points of those
     places are added, divided by the number of tied players and rounded down.
     Returns ``(vp by seat, lines)``."""
-    ranked = sorted(entries, key=rank_key)
+    return award_ranked(sorted(entries, key=rank_key), row)
+
+
+# Sorting by this, highest first (reverse=True, which keeps the order of equals),
+# is sorting by rank_key: the same order, quicker.
+RANK = itemgetter("value", "key")
+
+
+def award_ranked(ranked, row):
+    """`award` of entries already in rank order (sorted by `rank_key`)."""
     vp, lines = {}, []
     i = 0
     n = len(ranked)
+    ranks = [(e["value"], e["key"]) for e in ranked]
     while i < n:
         j = i
-        while j + 1 < n and ranked[j + 1]["value"] == ranked[i]["value"] and ranked[j + 1]["key"] == ranked[i]["key"]:
+        while j + 1 < n and ranks[j + 1] == ranks[i]:
             j += 1
-        group = ranked[i:j + 1]
-        if len(group) == 1:
-            e = group[0]
+        if j == i:
+            e = ranked[i]
             vp[e["seat"]] = row[i]
-            lines.append("Place %d: {p%d}, %s %d (highest card %s): %d VP."
-                         % (i + 1, e["seat"], PARTY_NAMES[e["party"]], e["value"], e["high"], row[i]))
+            lines.append(f"Place {i + 1}: {_SEAT[e['seat']]}, {PARTY_NAMES[e['party']]} {e['value']} "
+                         f"(highest card {e['high']}): {row[i]} VP.")
         else:
+            group = ranked[i:j + 1]
             pts = row[i:j + 1]
             each = sum(pts) // len(group)
             for e in group:
                 vp[e["seat"]] = each
-            who = ", ".join("{p%d} (%s %d, highest card %s)" % (e["seat"], PARTY_NAMES[e["party"]], e["value"],
-                                                                  e["high"]) for e in group)
+            who = ", ".join([f"{_SEAT[e['seat']]} ({PARTY_NAMES[e['party']]} {e['value']}, highest card {e['high']})"
+                             for e in group])
             lines.append(
                 f"Places {i + 1}–{j + 1}: {who} tie on value and on the highest card, so they share the places: "
                 f"({' + '.join(map(str, pts))}) ÷ {len(group)} = {sum(pts) / len(group):g}"
@@ -276,7 +448,7 @@ def bonus_round(vp, players):
     totals = [sum(vp[s].values()) for s in range(players)]
     shares = {p: sum(vp[s].get(p, 0) for s in range(players)) for p in PARTIES}
     lines = ["The bonus round."]
-    lines.append("Victory points per player: " + ", ".join("{p%d} %d" % (s, totals[s]) for s in range(players)) + ".")
+    lines.append("Victory points per player: " + ", ".join([f"{_SEAT[s]} {totals[s]}" for s in range(players)]) + ".")
     lines.append("Shares of Europe: " + ", ".join(f"{PARTY_NAMES[p]} {shares[p]}" for p in PARTIES)
                  + f" (together {sum(shares.values())}).")
     bonus = {}
@@ -301,16 +473,16 @@ def bonus_round(vp, players):
         for s in top:
             paid[s] += each
         if len(top) == 1:
-            lines.append("%s (share %d, %s, bonus %d): chief {p%d} with %d VP gets %d."
-                         % (PARTY_NAMES[p], shares[p], rank, bonus[p], top[0], best, each))
+            lines.append(f"{PARTY_NAMES[p]} (share {shares[p]}, {rank}, bonus {bonus[p]}): chief {_SEAT[top[0]]} with "
+                         f"{best} VP gets {each}.")
         else:
-            who = " and ".join("{p%d}" % s for s in top)
+            who = " and ".join([_SEAT[s] for s in top])
             lines.append(f"{PARTY_NAMES[p]} (share {shares[p]}, {rank}, bonus {bonus[p]}): co-chiefs {who} with "
                          f"{best} VP each share it: {bonus[p]} ÷ {len(top)}"
                          + (f", rounded up: {each}" if bonus[p] % len(top) else f" = {each}")
                          + " each.")
     scores = [totals[s] + paid[s] for s in range(players)]
     lines.append("Final points (VP + bonus): " + ", ".join(
-        "{p%d} %d + %d = %d" % (s, totals[s], paid[s], scores[s]) for s in range(players)) + ".")
+        f"{_SEAT[s]} {totals[s]} + {paid[s]} = {scores[s]}" for s in range(players)) + ".")
     return {"totals": totals, "shares": shares, "chiefs": chiefs, "bonus": bonus, "paid": paid,
             "scores": scores, "lines": lines}
