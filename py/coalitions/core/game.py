@@ -84,12 +84,6 @@ def event(text, to=None, kind="info", **extra):
     return ev
 
 
-def visible(ev, seat):
-    """May `seat` (None for a spectator) see this log event?"""
-    to = ev.get("to")
-    return to is None or (seat is not None and seat in to)
-
-
 def render_text(text, names):
     """Put players' names in place of {p0}, {p1}, ... The result is plain text:
     the app must insert it as text, never as HTML."""
@@ -265,7 +259,11 @@ class State:
         return action
 
     def log_for(self, seat=None):
-        return [ev for ev in self.log if visible(ev, seat)]
+        """The log events `seat` may see (None: a spectator, who sees only the
+        public ones). An event with a list `to` is private to those seats."""
+        if seat is None:
+            return [ev for ev in self.log if ev.get("to") is None]
+        return [ev for ev in self.log if ev.get("to") is None or seat in ev["to"]]
 
     def clone(self):
         return type(self).from_json(self.to_json())

@@ -1074,12 +1074,6 @@ class KoalitionState(State):
             return f"Score with {PARTY_NAMES[parts[1]]}"
         return action
 
-    def log_for(self, seat=None):
-        # State.log_for with `visible` written out: the log grows long
-        if seat is None:
-            return [ev for ev in self.log if ev.get("to") is None]
-        return [ev for ev in self.log if ev.get("to") is None or seat in ev["to"]]
-
     def view(self, seat=None):
         values, totals, _ = self._tallied()
         table = [
