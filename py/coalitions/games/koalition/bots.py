@@ -23,7 +23,7 @@ from operator import itemgetter
 
 from ...core.bots import Bot
 from .data import BONUS, CARDS, COMPATIBLE, DECK, PARTIES, VP_TABLE
-from .scoring import SET_BITS, minimal_winning
+from .scoring import SET_BITS, minimal_winning, winning_masks
 
 NP = len(PARTIES)
 PIDX = {p: i for i, p in enumerate(PARTIES)}
@@ -119,27 +119,8 @@ def _coalitions(units, totals, need):
                 m &= ~(1 << j)
         ok.append(m)
     votes = [totals[p] for p in units]
-    suffix = [0] * (k + 1)
-    total = 0
-    for j in range(k - 1, -1, -1):
-        total += votes[j]
-        suffix[j] = total
-    found = []
-    # the search of minimal_winning: units are already largest first
-    stack = [(0, need, full, 0)]
-    while stack:
-        start, missing, allowed, members = stack.pop()
-        for j in range(start, k):
-            if suffix[j] < missing:
-                break
-            bit = 1 << j
-            if not allowed & bit:
-                continue
-            v = votes[j]
-            if v >= missing:
-                found.append(members | bit)
-            else:
-                stack.append((j + 1, missing - v, allowed & ok[j], members | bit))
+    # units are already largest first
+    found = winning_masks(votes, [1 << j for j in range(k)], ok, need, full)
     out = [SET_BITS[mask] for mask in found]
     out.sort()
     return [tuple([units[i] for i in c]) for c in out]

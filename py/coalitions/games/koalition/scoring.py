@@ -335,40 +335,46 @@ def minimal_winning(units, need):
     votes = [v for _, v in units]
     if votes == sorted(votes, reverse=True) and (not votes or votes[-1] > 0):
         # (as units usually come: largest first) the order is the units' own
-        m = k
         ovotes = votes
         obits = [1 << i for i in range(k)]
         ook = ok
     else:
         order = sorted([i for i in range(k) if votes[i] > 0], key=votes.__getitem__, reverse=True)
-        m = len(order)
         ovotes = [votes[i] for i in order]
         obits = [1 << i for i in order]
         ook = [ok[i] for i in order]
-    # suffix[j]: the votes of order[j:]
+    found = [SET_BITS[f] for f in winning_masks(ovotes, obits, ook, need, (1 << k) - 1)]
+    found.sort()
+    return found
+
+
+def winning_masks(votes, bits, ok, need, allowed):
+    """The search of `minimal_winning`: `votes` in decreasing order, `bits` the
+    mask of each entry's unit, `ok[j]` the units compatible with entry j; the
+    masks of every minimal coalition of at least `need` votes."""
+    m = len(votes)
+    # suffix[j]: the votes of entries j and after
     suffix = [0] * (m + 1)
     total = 0
     for j in range(m - 1, -1, -1):
-        total += ovotes[j]
+        total += votes[j]
         suffix[j] = total
     found = []
-    # (next position in order, votes still missing, units still allowed, members)
-    stack = [(0, need, (1 << k) - 1, 0)]
+    # (next entry, votes still missing, units still allowed, members)
+    stack = [(0, need, allowed, 0)]
     while stack:
         start, missing, allowed, members = stack.pop()
         for j in range(start, m):
             if suffix[j] < missing:
                 break
-            bit = obits[j]
+            bit = bits[j]
             if not allowed & bit:
                 continue
-            v = ovotes[j]
+            v = votes[j]
             if v >= missing:
                 found.append(members | bit)
             else:
-                stack.append((j + 1, missing - v, allowed & ook[j], members | bit))
-    found = [SET_BITS[f] for f in found]
-    found.sort()
+                stack.append((j + 1, missing - v, allowed & ok[j], members | bit))
     return found
 
 
