@@ -32,7 +32,12 @@ def bot_rng(seed, step, seat):
 
 def decide(game, level, state, seat, step, seed):
     """Ask a bot of `level` what `seat` does now, from that seat's view only."""
+    return choose(game, level, state.view(seat), seat, step, seed)
+
+
+def choose(game, level, view, seat, step, seed):
+    """The bot's decision from the seat's view alone (what a bot worker is
+    sent): the same choice `decide` makes."""
     cls = game.bots.get(level) or game.bots[game.default_bot]
     bot = cls(bot_rng(seed, step, seat))
-    view = state.view(seat)
     return bot.choose(view, view["legal"])

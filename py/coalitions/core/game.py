@@ -19,6 +19,7 @@ import copy
 import importlib
 from dataclasses import dataclass, field
 
+from .actions import Action
 from .errors import IllegalActionError, OptionError
 from .rng import Rng
 
@@ -137,6 +138,15 @@ class Game:
         WALKTHROUGHS of the game's `walkthroughs` module."""
         mod = cls._sibling("walkthroughs")
         return copy.deepcopy(mod.WALKTHROUGHS) if mod is not None else {}
+
+    @classmethod
+    def parse_action(cls, text):
+        """The `Action` value of an action's text, from the game's `notation`
+        module (its one parser); an action of a game without one has no parts."""
+        mod = cls._sibling("notation")
+        if mod is None:
+            return Action(text.split(" ", 1)[0], (), text)
+        return mod.parse(text)
 
     @classmethod
     def _sibling(cls, name):

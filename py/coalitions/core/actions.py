@@ -1,0 +1,83 @@
+"""Actions as values.
+
+On the wire (records, share links, the ``data-action`` of a button) an action is
+one line of text in its game's notation (docs/notation.md). Inside the program
+it is an `Action`: a kind and named parts, in the order a player picks them
+(the card, then the party; the piece, then the square, then the promotion).
+Each game parses and formats its notation in one module, ``notation.py`` of
+its package, so nothing else splits action strings.
+
+The move builder of the app narrows a list of legal `Action` values by the
+parts picked so far; it never decides what is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping, Union
+
+Value = Union[str, int]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action: ``kind`` (the verb of its notation) and named ``parts``,
+    in picking order, with ``text`` its notation."""
+
+    kind: str
+    parts: tuple[tuple[str, Value], ...]
+    text: str
+
+    def get(self, name: str, default: Value | None = None) -> Value | None:
+        for key, value in self.parts:
+            if key == name:
+                return value
+        return default
+
+    def __getitem__(self, name: str) -> Value:
+        for key, value in self.parts:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(key for key, _ in self.parts)
+
+    def as_dict(self) -> dict[str, Value]:
+        return dict(self.parts)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def make(kind: str, parts: Iterable[tuple[str, Value]], text: str) -> Action:
+    return Action(kind, tuple(parts), text)
+
+
+def words(kind: str, names: Iterable[str], text: str, ints: Iterable[str] = ()) -> Action:
+    """The common case: ``kind word word ...`` where each word after the kind is
+    the next of `names` (fewer words than names is allowed: the rest are absent).
+    Parts named in `ints` are whole numbers."""
+    found = text.split(" ")
+    if found[0] != kind:
+        raise ValueError(f"{text!r} is not a {kind!r} action")
+    names = tuple(names)
+    values = found[1:]
+    if len(values) > len(names):
+        raise ValueError(f"{text!r} has more parts than a {kind!r} action")
+    as_int = set(ints)
+    parts = tuple(
+        (name, int(value) if name in as_int else value) for name, value in zip(names, values)
+    )
+    return Action(kind, parts, text)
+
+
+def by_kind(table: Mapping[str, Callable[[str], Action]], text: str) -> Action:
+    """Parse `text` with the parser of its first word in `table`; a kind with no
+    parser of its own is an action with no parts."""
+    kind = text.split(" ", 1)[0]
+    parser = table.get(kind)
+    if parser is None:
+        return Action(kind, (), text)
+    return parser(text)
