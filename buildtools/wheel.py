@@ -1,0 +1,200 @@
+"""The game's wheel and the bytecode shipped for Pyodide.
+
+Pyodide's python_stdlib.zip holds the standard library as sources, and the
+wheel holds ours: without bytecode the browser compiles every module it
+imports on every start (about as long as Pyodide takes to boot). Bytecode must
+come from Pyodide's own Python (3.14; the format changes with each minor
+version), so Node runs Pyodide to compile it (scripts/pyodide_compile.mjs).
+Unchecked hash-based .pyc files (PEP 552) are never compared with a source.
+
+The wheel holds the packages of ``py/`` only (:func:`python_packages`).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import os
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+from .common import PROJECT_NAME, PY_SRC, PYODIDE_SRC, ROOT, BuildError, require
+
+# Bytecode compiled by Pyodide under Node (scripts/pyodide_compile.mjs), kept
+# between builds under a name derived from its inputs.
+BYTECODE_CACHE = ROOT / ".cache" / "pyodide"
+PYODIDE_COMPILE = ROOT / "scripts" / "pyodide_compile.mjs"
+# The standard-library files the site ships as bytecode (the rest stay .py, as
+# Pyodide publishes them): what the app imports to start and play every game.
+# scripts/list_stdlib_modules.py writes it; a browser test checks it is complete.
+STDLIB_MODULES = ROOT / "stdlib-modules.txt"
+
+# Packages of py/ shipped in the wheel (with or without an __init__.py);
+# loose files such as py/main.py are copied to dist/py/ as they are.
+WHEEL_PACKAGES = ("coalitions", "app")
+DEFAULT_VERSION = "0.1.0"
+
+# Zip entries get this fixed time so that a rebuild of unchanged sources gives
+# byte-identical wheels (good for HTTP caches).
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def project_version(py_src: Path = PY_SRC) -> str:
+    """``__version__`` from ``py/coalitions/__init__.py`` (read, not imported)."""
+    init = py_src / PROJECT_NAME / "__init__.py"
+    if init.is_file():
+        match = re.search(
+            r"""^__version__\s*=\s*["']([^"']+)["']""", init.read_text("utf-8"), re.MULTILINE
+        )
+        if match:
+            return match.group(1)
+    return DEFAULT_VERSION
+
+
+def wheel_name(version: str) -> str:
+    return f"{PROJECT_NAME}-{version}-py3-none-any.whl"
+
+
+def python_packages(py_src: Path = PY_SRC) -> list[str]:
+    """Top-level packages under ``py/`` that go into the wheel: ``coalitions``,
+    ``app`` and any other directory with an ``__init__.py``."""
+    return sorted(
+        p.name for p in py_src.iterdir()
+        if p.is_dir() and (p.name in WHEEL_PACKAGES or (p / "__init__.py").is_file())
+    )
+
+
+# --------------------------------------------------------------------------
+# Bytecode for Pyodide
+
+
+def _pyodide_compile(source_zip: Path, target: Path, *extra: str) -> None:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile Python for Pyodide (install nodejs)")
+    partial = target.with_name(target.name + f".partial-{os.getpid()}")
+    command = [node, str(PYODIDE_COMPILE), "--pyodide", str(PYODIDE_SRC),
+               "--in", str(source_zip), "--out", str(partial), *extra]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        partial.unlink(missing_ok=True)
+        raise BuildError(f"compiling for Pyodide failed: {done.stderr.strip()[-2000:]}")
+    partial.replace(target)
+
+
+def _cached_compile(kind: str, inputs: list[bytes], make) -> Path:
+    """The cached file for these inputs (with the compiler and Pyodide's version), made by ``make(path)`` once."""
+    digest = hashlib.sha256()
+    for part in (PYODIDE_COMPILE.read_bytes(), (PYODIDE_SRC / "package.json").read_bytes(), *inputs):
+        digest.update(hashlib.sha256(part).digest())
+    target = BYTECODE_CACHE / f"{kind}-{digest.hexdigest()[:20]}.zip"
+    if not target.is_file():
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        make(target)
+    return target
+
+
+def stdlib_modules(path: Path = STDLIB_MODULES) -> list[str]:
+    """The files of python_stdlib.zip listed to ship as bytecode."""
+    return [line.strip() for line in path.read_text("utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def compiled_stdlib() -> Path:
+    """Pyodide's python_stdlib.zip with the files of stdlib-modules.txt as bytecode."""
+    stock = require(PYODIDE_SRC / "python_stdlib.zip", "run npm ci")
+    listed = require(STDLIB_MODULES, "scripts/list_stdlib_modules.py writes it")
+    return _cached_compile(
+        "python_stdlib", [stock.read_bytes(), listed.read_bytes()],
+        lambda target: _pyodide_compile(stock, target, "--stdlib", "--only", str(listed)))
+
+
+def wheel_bytecode(sources: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """``pkg/__pycache__/mod.cpython-3XY.pyc`` entries for the ``.py`` files among ``sources``."""
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        _write_entries(archive, [(name, data) for name, data in sources if name.endswith(".py")])
+
+    def make(target: Path) -> None:
+        source_zip = target.with_name(target.name + f".in-{os.getpid()}")
+        source_zip.write_bytes(packed.getvalue())
+        try:
+            _pyodide_compile(source_zip, target)
+        finally:
+            source_zip.unlink(missing_ok=True)
+
+    cached = _cached_compile("bytecode", [packed.getvalue()], make)
+    with zipfile.ZipFile(cached) as archive:
+        return [(info.filename, archive.read(info)) for info in archive.infolist()]
+
+
+# --------------------------------------------------------------------------
+# The project's wheel
+
+
+def _record_hash(data: bytes) -> str:
+    digest = hashlib.sha256(data).digest()
+    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def _write_entries(archive: zipfile.ZipFile, entries: list[tuple[str, bytes]]) -> None:
+    """Write ``(name, data)`` entries with fixed times and modes (reproducible archives)."""
+    for name, data in entries:
+        info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        archive.writestr(info, data)
+
+
+def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True) -> Path:
+    """Write ``coalitions-<version>-py3-none-any.whl`` holding every package in
+    ``py/``, with Pyodide's bytecode of each module unless ``bytecode`` is false
+    (other Pythons ignore it: its cache tag is Pyodide's)."""
+    version = version or project_version(py_src)
+    packages = python_packages(py_src)
+    if PROJECT_NAME not in packages:
+        raise BuildError(f"{py_src / PROJECT_NAME / '__init__.py'} is missing")
+    entries: list[tuple[str, bytes]] = []
+    for package in packages:
+        for path in sorted((py_src / package).rglob("*")):
+            rel = path.relative_to(py_src)
+            if path.is_dir() or "__pycache__" in rel.parts or path.suffix in {".pyc", ".pyo"}:
+                continue
+            entries.append((rel.as_posix(), path.read_bytes()))
+    if bytecode:
+        entries += wheel_bytecode(entries)
+
+    dist_info = f"{PROJECT_NAME}-{version}.dist-info"
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {PROJECT_NAME}\n"
+        f"Version: {version}\n"
+        "Summary: Five tabletop games about alliances, coalitions and elections.\n"
+        "License: MIT\n"
+        "Requires-Python: >=3.11\n"
+    )
+    wheel_meta = (
+        "Wheel-Version: 1.0\n"
+        "Generator: coalitions-build\n"
+        "Root-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries.append((f"{dist_info}/METADATA", metadata.encode("utf-8")))
+    entries.append((f"{dist_info}/WHEEL", wheel_meta.encode("utf-8")))
+    entries.append((f"{dist_info}/top_level.txt", "".join(p + "\n" for p in packages).encode()))
+
+    record_name = f"{dist_info}/RECORD"
+    record = io.StringIO()
+    for name, data in entries:
+        record.write(f"{name},{_record_hash(data)},{len(data)}\n")
+    record.write(f"{record_name},,\n")
+    entries.append((record_name, record.getvalue().encode("utf-8")))
+
+    target = out_dir / wheel_name(version)
+    with zipfile.ZipFile(target, "w") as archive:
+        _write_entries(archive, entries)
+    return target
