@@ -304,6 +304,6 @@ def test_shared_game_page():
     html = render.shared_game(META, 12, False, "<p>table</p>", seat_name=EVIL)
     page = Elements(html)
     assert "<img" not in html and EVIL in "".join(page.text)
-    assert page.with_attr("data-step")[0][1]["data-step"] == "12"
+    assert page.with_attr("data-at-step")[0][1]["data-at-step"] == "12"
     assert any(a.get("data-ui") == "continue-shared" for _, a in page.elements)
     assert view["hand"]

@@ -218,3 +218,38 @@ def clean_summary(summary):
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return None
     return summary
+
+
+MAX_SETTINGS = 16 * 1024  # characters: the settings are a few names
+
+
+class Settings:
+    """Player preferences kept beside the saves: which players confirm each move
+    before it is made ("Confirm moves", off by default). Damaged settings read
+    as the defaults."""
+
+    def __init__(self, store):
+        self.store = store
+        self.key = store.prefix + "settings"
+
+    def _read(self):
+        text = self.store._get(self.key)
+        if not text or len(text) > MAX_SETTINGS:
+            return {}
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def confirm_moves(self, name):
+        names = self._read().get("confirm")
+        return isinstance(name, str) and isinstance(names, list) and name in names
+
+    def set_confirm_moves(self, name, on):
+        data = self._read()
+        names = [n for n in data.get("confirm") or [] if isinstance(n, str) and n != name]
+        if on:
+            names.append(name)
+        data["confirm"] = names[-50:]
+        self.store._set(self.key, json.dumps(data))

@@ -33,6 +33,19 @@ def check_action_buttons(page):
     return [row[1] for row in rows]
 
 
+def step_buttons(page):
+    """Every [data-step] (one step of a move built in steps) is a button with an
+    aria-label; returns their steps."""
+    rows = page.eval_on_selector_all(
+        "[data-step]",
+        "els => els.map(e => [e.tagName, e.getAttribute('data-step'), e.getAttribute('aria-label') || ''])",
+    )
+    for tag, step, label in rows:
+        assert tag == "BUTTON", step
+        assert label.strip(), step
+    return [row[1] for row in rows]
+
+
 def save_keys(page):
     return page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('coalitions:'))"
@@ -55,7 +68,12 @@ def play_to_the_end(page, rng=None, on_cover=None, max_moves=800, prefer_play=Fa
             on_cover(page)
             continue
         actions = check_action_buttons(page)
-        assert actions, "no action to click and the game is not over"
+        steps = step_buttons(page)
+        assert actions or steps, "no action to click and the game is not over"
+        if steps and (not actions or rng.random() < 0.3):
+            # the first step of a move built in steps (a card, then its party)
+            page.locator(f'[data-step="{rng.choice(steps)}"]').first.click()
+            continue
         plays = [a for a in actions if a.startswith("play ")]
         action = rng.choice(plays if prefer_play and plays else actions)
         page.locator(f'[data-action="{action}"]').first.click()

@@ -198,7 +198,7 @@ def test_walkthrough_and_its_embedded_form(open_page, dist_url):
 
 def step_through(page, record, total):
     def step():
-        return int(page.locator("[data-step]").get_attribute("data-step"))
+        return int(page.locator("[data-at-step]").get_attribute("data-at-step"))
 
     assert page.locator("[data-action]").count() == 0
     assert step() == 0

@@ -156,7 +156,7 @@ def test_embedded_walkthrough_in_another_origin_with_storage_blocked(open_page, 
     assert play.evaluate("a => a.href") == dist_url + "#/new/election-day"
 
     def step():
-        return int(inside.locator("[data-step]").get_attribute("data-step"))
+        return int(inside.locator("[data-at-step]").get_attribute("data-at-step"))
 
     # step through with the buttons: step 2 is the learner's, "Show me" makes it
     inside.locator("[data-ui=next]").click()
@@ -250,7 +250,7 @@ def test_learner_step(open_page, dist_url):
     wait_ready(page, "walkthrough")
 
     def step():
-        return int(page.locator("[data-step]").get_attribute("data-step"))
+        return int(page.locator("[data-at-step]").get_attribute("data-at-step"))
 
     seat, right = record["moves"][k - 1]
     assert step() == k - 1
@@ -335,7 +335,7 @@ def test_share_a_game_and_open_it_elsewhere(open_page, dist_url):
     # another machine: a fresh browser context, nothing in its storage
     other = open_page(url)
     wait_ready(other, "shared")
-    assert int(other.locator("[data-step]").get_attribute("data-step")) == moves
+    assert int(other.locator("[data-at-step]").get_attribute("data-at-step")) == moves
     assert position(other) == before
     assert other.locator("[data-action]").count() == 0  # read-only
     assert not any(k.endswith("index") for k in save_keys(other))
@@ -368,7 +368,7 @@ def test_share_a_game_and_open_it_elsewhere(open_page, dist_url):
     assert "?step=3" in wt_url
     third = open_page(wt_url)
     wait_ready(third, "walkthrough")
-    assert int(third.locator("[data-step]").get_attribute("data-step")) == 3
+    assert int(third.locator("[data-at-step]").get_attribute("data-at-step")) == 3
     assert third.locator("[data-caption]").inner_text() == RECORD["captions"]["3"]
     assert third.locator(".wt-title").inner_text() == RECORD["title"]
 

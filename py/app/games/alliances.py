@@ -5,8 +5,8 @@ the campaign score and the best of three."""
 
 from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUITS, TILES
 
-from ..render import TableParts, action_button, esc, name_of, plural, turn_status
-from .common import after_colon, choice_buttons, plays_of, seat_list
+from ..render import TableParts, bind, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
+from .common import seat_list
 
 GAME_ID = "alliances"
 SIDE_NAMES = ("Gold", "Silver")
@@ -77,23 +77,20 @@ def tile_inner(t, players):
 
 
 def board_map(view, ctx, covered):
-    legal = set(view.get("legal") or []) if ctx.interactive else set()
-    labels = view.get("labels") or {}
     players = view["players"]
     cells = []
     for t in view.get("board") or []:
-        action = f"target {t['tile']}"
+        control = ctx.control("target", t["tile"])
         cls = f"tile{' owned-' + str(t['top']) if t.get('stack') else ''}{' is-target' if t['tile'] == view.get('target') else ''}"
-        if action in legal:
-            cells.append(action_button(action, labels.get(action, action), tile_inner(t, players), cls + " can-target"))
-            covered.add(action)
+        if control is not None:
+            cells.append(pick_button(control, t["name"], tile_inner(t, players), cls + " can-target"))
         else:
             desc = (f"{t['name']}: defences {t['military']} Military, {t['economics']} Economics, "
                     f"{t['politics']} Politics; {plural(len(t.get('stack') or []), 'token')}")
             cells.append(f'<div class="{cls}" role="img" aria-label="{esc(desc)}" data-tile="{esc(t["tile"])}">'
                          f"{tile_inner(t, players)}</div>")
     hint = ""
-    if any(a.startswith("target ") for a in legal):
+    if ctx.builder is not None and ctx.interactive and ctx.builder.has("target"):
         hint = '<p class="hint">Choose a country to fight over: the highlighted tiles are the ones you may target.</p>'
     return (
         '<section class="world" aria-labelledby="map-title">'
@@ -114,27 +111,23 @@ def bid_text(bid):
 def bidding(view, ctx, covered):
     if view.get("phase") not in ("bid", "declare"):
         return ""
-    legal = [a for a in view.get("legal") or [] if a.startswith(("bid ", "declare "))] if ctx.interactive else []
-    labels = view.get("labels") or {}
     history = "".join(
         f"<li>{esc(name_of(view, s))}: {esc(b if b == 'pass' else b.replace(' ', ' countries, ', 1) + ' dominant')}</li>"
         for s, b in view.get("bids") or []
     )
     grid = ""
-    if legal:
-        numbers = sorted({int(a.split()[1]) for a in legal})
-        rows = []
-        for n in numbers:
-            cells = []
-            for s in SUITS:
-                action = next((a for a in legal if a.split()[1:] == [str(n), s]), None)
-                if action:
-                    cells.append(action_button(action, labels.get(action, action), suit_mark(s), "btn bid-btn"))
-                    covered.add(action)
-                else:
-                    cells.append('<span class="bid-gap"></span>')
-            rows.append(f'<div class="bid-row"><span class="bid-n">{n}</span>{"".join(cells)}</div>')
-        grid = f'<div class="bid-grid" role="group" aria-label="Your bid: countries and dominant suit">{"".join(rows)}</div>'
+    builder = ctx.builder if ctx.interactive else None
+    kind = next((k for k in ("bid", "declare") if builder is not None and builder.has(k)), None)
+    if kind is not None:
+        numbers = "".join(
+            pick_button(ctx.control(kind, n), f"{n} countries", f"<b>{n}</b>", "btn bid-n",
+                        builder.is_picked(kind, n))
+            for n in builder.amounts(kind)
+        )
+        choices = choices_box(ctx, "Dominant suit", lambda suit, c: suit_mark(suit, True),
+                              lambda suit: SUIT_NAMES.get(suit, str(suit)))
+        grid = (f'<div class="bid-grid" role="group" aria-label="Your bid: how many countries">{numbers}</div>'
+                + (choices or '<p class="small">Choose how many countries, then the dominant suit.</p>'))
     return (
         '<section class="bids" data-bids aria-labelledby="bids-title">'
         '<h3 id="bids-title">State of the Nations</h3>'
@@ -157,12 +150,13 @@ def conflict(view):
         return head
     d = view.get("defence") or {}
     defence = " ".join(f'{suit_mark(s)} <b>{d.get(s, 0)}</b>' for s in SUITS)
+    table = view.get("table") or []
     plays = "".join(
-        f'<li class="played">{acard(e["card"], e.get("power"))}'
+        f'<li class="played{" fresh" if i == len(table) - 1 else ""}">{acard(e["card"], e.get("power"))}'
         f'<span class="who">{esc(name_of(view, e["seat"]))}'
         + (f" · power {e['power']}" if e.get("power") is not None and not CARDS[e["card"]]["special"] else "")
         + "</span></li>"
-        for e in view.get("table") or []
+        for i, e in enumerate(table)
     )
     lead = f"Leading suit: {suit_mark(view['leading'], True)}" if view.get("leading") else "No card led yet."
     return (
@@ -245,18 +239,22 @@ def hand_area(view, ctx, covered):
     labels = view.get("labels") or {}
     cards = []
     for cid in hand:
-        plays = plays_of(legal, cid)
-        if plays == ["play " + cid]:
-            c = CARDS[cid]
-            cards.append(action_button(plays[0], labels.get(plays[0], plays[0]), card_face(cid),
-                                       f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable"))
-            covered.add(plays[0])
-        elif plays:
-            choices = choice_buttons(plays, labels, covered, f"Play {CARDS[cid]['name']}",
-                                     lambda a: after_colon(labels, a))
-            cards.append(f'<span class="card-with-choices">{acard(cid)}{choices}</span>')
-        else:
+        control = ctx.control("play", cid)
+        if control is None:
             cards.append(acard(cid))
+            continue
+        c = CARDS[cid]
+        picked = ctx.builder.is_picked("play", cid)
+        button = pick_button(control, f"{c['name']}: choose how to play it", card_face(cid),
+                             f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable",
+                             picked)
+        if picked:
+            choices = choices_box(ctx, f"Play {c['name']}",
+                                  lambda v, ch: esc(labels.get(ch.action or "", str(v)).split(": ", 1)[-1]))
+            button = f'<span class="card-with-choices">{button}{choices}</span>'
+        cards.append(button)
+    if ctx.builder is not None:
+        covered |= ctx.builder.covered
     specials = [cid for cid in hand if CARDS[cid]["special"]]
     notes = "".join(f"<li><b>{esc(CARDS[c]['name'])}</b>: {esc(CARDS[c]['text'])}</li>" for c in specials)
     shown = ""
@@ -317,6 +315,7 @@ def status(view, ctx):
 
 
 def parts(view, ctx):
+    bind(view, ctx)
     covered = set()
     board_html = map_and_conflict(view, ctx, covered)
     hand = hand_area(view, ctx, covered)

@@ -4,7 +4,7 @@ your hand and your face-down Ace, and the election at the end."""
 from coalitions.games.election_day.data import CARDS, CROWNS, SUIT_LETTERS, SUIT_NAMES, SUITS, describe
 from coalitions.games.election_day.scoring import suit_counts
 
-from ..render import TableParts, action_button, esc, icon, name_of, plural, turn_status
+from ..render import TableParts, bind, action_button, esc, icon, name_of, pick_button, plural, turn_status
 from .common import seat_list
 
 GAME_ID = "election-day"
@@ -185,8 +185,6 @@ def face_down_ace(suit):
 def ace_choices(view, ctx, covered):
     """Each Ace in hand, with its two 'ace ... keep ...' buttons next to it."""
     hand = view.get("hand") or []
-    legal = set(view.get("legal") or [])
-    labels = view.get("labels") or {}
     mine = view.get("ace")
     blocks = []
     for cid in hand:
@@ -195,17 +193,15 @@ def ace_choices(view, ctx, covered):
         hs = cid[4:]
         buttons = []
         for keep in dict.fromkeys((hs, mine)):
-            action = f"ace {hs} keep {keep}"
-            if ctx.interactive and action in legal:
-                label = labels.get(action, action)
+            control = ctx.control("ace", hs, keep)
+            if control is not None:
                 give = mine if keep == hs else hs
                 content = (
                     f'<span class="ace-keep">{suit_mark(keep)} '
                     f'{"Back" if keep != mine else "Keep backing"} {esc(SUIT_NAMES[keep])}</span>'
                     f'<span class="ace-give">hand on the Ace of {esc(SUIT_NAMES[give])} {suit_mark(give)}</span>'
                 )
-                buttons.append(action_button(action, label, content, "btn ace-btn"))
-                covered.add(action)
+                buttons.append(pick_button(control, SUIT_NAMES[keep], content, "btn ace-btn"))
         blocks.append(
             f'<div class="ace-choice" data-ace-choice="{esc(hs)}">{card(cid)}'
             + (f'<div class="ace-buttons" role="group" aria-label="Use the Ace of {esc(SUIT_NAMES[hs])}">{"".join(buttons)}</div>'
@@ -228,18 +224,13 @@ def hand_area(view, ctx):
             covered,
         )
     hand = view.get("hand") or []
-    legal = set(view.get("legal") or [])
-    labels = view.get("labels") or {}
+    legal = view.get("legal") or []
     cards = []
     for cid in hand:
         if CARDS[cid]["kind"] == "ace":
             continue
-        action = "play " + cid
-        if ctx.interactive and action in legal:
-            cards.append(card(cid, action, labels.get(action, action)))
-            covered.add(action)
-        else:
-            cards.append(card(cid))
+        control = ctx.control("play", cid)
+        cards.append(card(cid, control.action, control.label) if control is not None else card(cid))
     aces = ace_choices(view, ctx, covered)
     mine = ""
     backing = ""
@@ -253,13 +244,15 @@ def hand_area(view, ctx):
         cards.append('<p class="empty">No cards to play.</p>' if aces else '<p class="empty">No cards left in your hand.</p>')
     cards_html = f'<div class="hand" data-hand-cards>{mine}{"".join(cards)}</div>'
     actions = ""
-    if ctx.interactive and "pass" in legal:
+    control = ctx.control("pass")
+    if control is not None:
         actions = (
             '<div class="actions" role="group" aria-label="Your actions">'
-            + action_button("pass", labels.get("pass", "Pass"), "Pass", "btn pass-btn")
+            + pick_button(control, "Pass", "Pass", "btn pass-btn")
             + "</div>"
         )
-        covered.add("pass")
+    if ctx.builder is not None:
+        covered |= ctx.builder.covered
     name = name_of(view, seat)
     hint = ""
     if ctx.interactive and legal:
@@ -332,6 +325,7 @@ def status(view, ctx):
 
 
 def parts(view, ctx):
+    bind(view, ctx)
     hand, covered = hand_area(view, ctx)
     return TableParts(
         status=status(view, ctx),

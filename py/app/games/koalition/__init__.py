@@ -5,32 +5,13 @@ round at the end. Reference panels (the party poll card and the country election
 card) can be opened at any time."""
 
 from coalitions.core.game import render_text
-from coalitions.games.koalition.data import (
-    CARDS, COUNTRY_IDS, COUNTRY_NAMES, PARTIES, PARTY_NAMES, PARTY_VALUES, VP_TABLE,
-)
-from coalitions.games.koalition.scoring import majority
+from coalitions.games.koalition.data import CARDS, COUNTRY_NAMES, PARTIES, PARTY_NAMES
 
-from ..render import TableParts, action_button, esc, name_of, plural, turn_status
-from .common import after_colon, choice_buttons, plays_of, seat_list
+from ...render import TableParts, bind, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
+from ..common import seat_list
+from .pad import election_card, party_mark, poll_card, score_pad
 
 GAME_ID = "koalition"
-
-# Two letters per party, so nothing relies on colour alone (Rose and Red,
-# Black and Brown share a first letter).
-PARTY_LETTERS = {
-    "rose": "Ro", "black": "Bk", "yellow": "Ye", "green": "Gr", "red": "Re", "purple": "Pu", "brown": "Br",
-}
-
-
-def party_mark(party, with_name=False):
-    if party is None:
-        return '<span class="party party-none">?</span>'
-    name = f' <span class="party-name">{esc(PARTY_NAMES[party])}</span>' if with_name else ""
-    return (
-        f'<span class="party party-{esc(party)}" title="{esc(PARTY_NAMES[party])}">'
-        f'<b class="party-chip" aria-hidden="true">{esc(PARTY_LETTERS[party])}</b>{name}</span>'
-    )
-
 
 def label_mark(label, view):
     """A coalition unit: 'green' or 'green@3' (an unbound Green player's votes)."""
@@ -110,89 +91,14 @@ def country_panel(view):
     )
 
 
-def poll_card():
-    rows = "".join(
-        f"<tr><th scope=row>{party_mark(p, True)}</th>"
-        f'<td>{esc(" ".join(str(v) for v in PARTY_VALUES[p]))} <span class="doubler-note">×2</span></td></tr>'
-        for p in PARTIES
-    )
-    return (
-        '<details class="reference" data-reference="poll"><summary>Party poll card</summary>'
-        '<p class="small">Every party\'s politicians and a Doubler (×2). Gaudino Colorino (7) joins the '
-        "party he declares; three Resignations remove the highest politician in play.</p>"
-        f'<table class="poll-table"><tbody>{rows}</tbody></table></details>'
-    )
-
-
-def election_card(players):
-    head = "".join(f"<th scope=col>{n}</th>" for n in range(1, players + 1))
-    rows = []
-    for cid in COUNTRY_IDS:
-        cells = "".join(
-            f'<td>{esc("·".join(str(x) for x in VP_TABLE[cid][n]))}</td>' for n in range(1, players + 1)
-        )
-        rows.append(f"<tr><th scope=row>{esc(COUNTRY_NAMES[cid])}</th>{cells}</tr>")
-    return (
-        '<details class="reference" data-reference="countries"><summary>Country election card</summary>'
-        '<p class="small">Victory points for 1, 2, … players on the winning side, best first.</p>'
-        '<div class="table-scroll"><table class="countries-table">'
-        f"<thead><tr><th scope=col>country</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-        "</table></div></details>"
-    )
-
-
-def result_line(r, names):
-    """One country on the score pad: its government and who scored what."""
-    gov = r.get("government") or []
-    if isinstance(gov, str):
-        gov = gov.split("+")
-    gov_text = " + ".join(PARTY_NAMES[lb.partition("@")[0]] for lb in gov) or "no government"
-    if "winners" in r:
-        scored = [(w["seat"], w["vp"], PARTY_NAMES[w["party"]]) for w in r["winners"]]
-    else:
-        scored = [(s, v, None) for s, v in enumerate(r.get("vp") or []) if v]
-    who = ", ".join(
-        f"{names[s] if s < len(names) else '?'} {v}" + (f" ({party})" if party else "") for s, v, party in scored
-    )
-    votes = f" ({r['total']} votes, majority {r['majority']})" if "total" in r and "majority" in r else ""
-    return (f"<li><b>{esc(COUNTRY_NAMES[r['country']])}</b>: {esc(gov_text)}{esc(votes)}. "
-            f"{esc(who + '.' if who else 'Nobody scores.')}</li>")
-
-
-def score_pad(view):
-    names = view.get("names") or []
-    vp = view.get("vp") or []
-    head = "".join(f"<th scope=col>{party_mark(p)}</th>" for p in PARTIES)
-    rows = []
-    for s, row in enumerate(vp):
-        cells = "".join(f"<td>{row.get(p) or ''}</td>" for p in PARTIES)
-        rows.append(
-            f'<tr data-pad-seat="{s}"><th scope=row>{esc(names[s] if s < len(names) else "?")}</th>{cells}'
-            f"<td><b>{sum(row.values())}</b></td></tr>"
-        )
-    shares = "".join(f"<td>{sum(r.get(p, 0) for r in vp)}</td>" for p in PARTIES)
-    results = [result_line(r, names) for r in view.get("results") or []]
-    return (
-        '<details class="score-pad" data-score-pad open><summary>Score pad</summary>'
-        '<div class="table-scroll"><table class="pad-table">'
-        f"<thead><tr><th scope=col>VP</th>{head}<th scope=col>total</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody>"
-        f"<tfoot><tr><th scope=row>share of Europe</th>{shares}<td></td></tr></tfoot></table></div>"
-        + (f'<ol class="pad-results" data-pad-results>{"".join(results)}</ol>' if results else "")
-        + "</details>"
-    )
-
-
 # -- the vote ---------------------------------------------------------------------------------------
 
 
 def live_count(view):
-    count = view.get("count")
-    if count:
-        return count["votes"], count["total"], count["majority"]
-    votes = view.get("votes") or {}
-    total = sum(votes.values())
-    return votes, total, majority(total)
+    """The votes per party, their total and the absolute majority, as the
+    rules count them (the view carries the count)."""
+    count = view.get("count") or {}
+    return count.get("votes") or {}, count.get("total") or 0, count.get("majority") or 0
 
 
 def party_bars(view):
@@ -239,9 +145,12 @@ def plays_by_seat(view):
     order = []
     n = view["players"]
     start = view.get("starter") or 0
+    table = view.get("table") or []
+    last = table[-1] if table else None
     for k in range(n):
         s = (start + k) % n
-        cards = "".join(kcard(pl["card"], pl["party"], pl["value"], pl["out"]) for pl in by.get(s, []))
+        cards = "".join(kcard(pl["card"], pl["party"], pl["value"], pl["out"], extra="fresh" if pl is last else "")
+                        for pl in by.get(s, []))
         turn = view.get("turn") == s
         order.append(
             f'<li class="played-by{" is-turn" if turn else ""}" data-plays="{s}">'
@@ -326,19 +235,28 @@ def seats(view, ctx):
     return seat_list(view, ctx, tags, facts)
 
 
-def card_choices(cid, legal, labels, covered):
-    """Buttons for the plays of a card that needs a choice: Colorino's party,
-    a Resignation's target."""
-    colorino = CARDS[cid]["kind"] == "colorino"
+def hand_card(cid, ctx, labels):
+    """A card of the hand: a button if it can be played (at once, or with a
+    choice to make next: Colorino's party, who resigns), with its choices
+    when it is picked."""
+    control = ctx.control("play", cid)
+    if control is None:
+        return kcard(cid)
+    kind = CARDS[cid]["kind"]
+    cls = f"card kcard kcard-{kind} kparty-{CARDS[cid]['party']} playable"
+    picked = ctx.builder.is_picked("play", cid)
+    button = pick_button(control, f"{card_text(cid)}: choose how to play it", card_face(cid), cls, picked)
+    if not picked:
+        return button
+    colorino = kind == "colorino"
 
-    def content(action):
-        rest = action[len("play " + cid):].strip()
-        if colorino:
-            return party_mark(rest, True)
-        return after_colon(labels, action) if rest else "Play it (nobody to remove)"
+    def content(value, choice):
+        if value is None:
+            return "Play it (nobody to remove)"
+        return party_mark(value, True) if colorino else esc(labels.get(choice.action or "", str(value)).split(": ", 1)[-1])
 
     what = "Declare Colorino's party" if colorino else "Who resigns?"
-    return choice_buttons(plays_of(legal, cid), labels, covered, what, content)
+    return f'<span class="card-with-choices">{button}{choices_box(ctx, what, content)}</span>'
 
 
 def hand_area(view, ctx):
@@ -351,16 +269,9 @@ def hand_area(view, ctx):
     hand = view.get("hand") or []
     legal = list(view.get("legal") or []) if ctx.interactive else []
     labels = view.get("labels") or {}
-    cards = []
-    for cid in hand:
-        action = "play " + cid
-        if action in legal and CARDS[cid]["kind"] not in ("colorino", "resign"):
-            cards.append(action_button(action, labels.get(action, action), card_face(cid),
-                                       f"card kcard kcard-{CARDS[cid]['kind']} kparty-{CARDS[cid]['party']} playable"))
-            covered.add(action)
-        else:
-            choices = card_choices(cid, legal, labels, covered) if legal else ""
-            cards.append(f'<span class="card-with-choices">{kcard(cid)}{choices}</span>' if choices else kcard(cid))
+    cards = [hand_card(cid, ctx, labels) for cid in hand]
+    if ctx.builder is not None:
+        covered |= ctx.builder.covered
     others = [a for a in legal if a not in covered]
     buttons = "".join(
         action_button(a, labels.get(a, a), esc(labels.get(a, a)),
@@ -435,6 +346,7 @@ def status(view, ctx):
 
 
 def parts(view, ctx):
+    bind(view, ctx)
     hand, covered = hand_area(view, ctx)
     side = (
         '<section class="references" aria-label="Score pad and reference cards">'

@@ -1,0 +1,200 @@
+"""The pages around a table: the hot-seat cover, the play header, the share
+and embed panels, a shared game and the walkthrough player. No browser here."""
+
+from . import routes
+from .render import attrs, esc, link_button, plural, ui_button
+
+
+def result_actions(game_id, new_game_href):
+    return (
+        '<p class="result-actions">'
+        + link_button(new_game_href, "New game", "btn btn-primary")
+        + ui_button("export", "Export record", "btn")
+        + link_button(routes.home(), "Back home", "btn btn-quiet")
+        + "</p>"
+    )
+
+
+def pass_cover(name, seat):
+    return (
+        f'<section class="pass-cover" data-pass-cover="{seat}" aria-labelledby="pass-title">'
+        '<div class="pass-box">'
+        f'<h1 id="pass-title">Pass the device to {esc(name)}</h1>'
+        "<p>The table is hidden so that nobody sees another player's hand.</p>"
+        f'<button type="button" class="btn btn-primary btn-big" data-ui="pass">I am {esc(name)}, show my hand</button>'
+        f'<p class="pass-home">{link_button(routes.home(), "Back home", "btn btn-quiet btn-small")}</p>'
+        "</div></section>"
+    )
+
+
+def play_header(meta, save_id, extra="", share_open=False, confirm=None):
+    """The title and links of a game's page. confirm: None (no player at the
+    table), or whether the player on screen confirms each move."""
+    toggle = ""
+    if confirm is not None:
+        toggle = ui_button("toggle-confirm", "Confirm moves", "btn btn-small btn-quiet",
+                           aria_pressed="true" if confirm else "false")
+    return (
+        '<div class="play-header">'
+        f'<h1 class="play-title">{esc(meta.get("title", ""))}</h1>'
+        '<p class="play-links">'
+        + link_button(routes.rules(meta.get("id", "")), "Rules", "btn btn-small btn-quiet")
+        + ui_button("share", "Share", "btn btn-small btn-quiet", aria_expanded="true" if share_open else "false")
+        + ui_button("export", "Export record", "btn btn-small btn-quiet")
+        + toggle
+        + link_button(routes.home(), "Home", "btn btn-small btn-quiet")
+        + "</p>"
+        + extra
+        + "</div>"
+    )
+
+# -- share links and embed code ------------------------------------------------------------------
+
+WHOLE_DEAL = "It holds the whole deal: keep it from the other players until the game is over."
+
+
+def share_panel(link, what="this position", step=None, in_progress=False, export_ui="export"):
+    """The share link of a game or a walkthrough step. link: app.share.share_link()."""
+    from .share import MAX_URL
+
+    parts = [
+        f'<section class="share-panel" data-share-panel{attrs(data_share_step=step)} aria-labelledby="share-title">'
+        f'<h2 id="share-title">Share {esc(what)}</h2>'
+    ]
+    if link["too_long"]:
+        parts.append(
+            '<p class="notice notice-warn" role="alert" data-share-too-long>'
+            f"This is too long to share as a link: the link would have {link['length']:,} characters, "
+            f"and links longer than {MAX_URL:,} do not work everywhere. "
+            "Use “Export record” to send it as a file instead; the file can be imported on the home page.</p>"
+            '<p class="share-actions">' + ui_button(export_ui, "Export record", "btn btn-primary") + "</p>"
+        )
+    else:
+        parts.append(
+            '<p class="help">The link itself holds the record: whoever opens it sees the same position, '
+            "on any device, with no server involved.</p>"
+            '<div class="copy-row">'
+            f'<input type="text" readonly data-share-url aria-label="Share link" value="{esc(link["url"])}">'
+            + ui_button("copy-share", "Copy link", "btn btn-small")
+            + "</div>"
+            '<p class="copy-status" data-copy-status role="status"></p>'
+        )
+    if in_progress:
+        parts.append(f'<p class="notice notice-warn" data-share-warning>{esc(WHOLE_DEAL)}</p>')
+    parts.append(
+        '<p class="share-actions">' + ui_button("close-panel", "Close", "btn btn-small btn-quiet") + "</p></section>"
+    )
+    return "".join(parts)
+
+
+def embed_panel(snippet):
+    """The <iframe> code of a walkthrough, in a read-only field to copy by hand."""
+    return (
+        '<section class="share-panel embed-panel" data-embed-panel aria-labelledby="embed-title">'
+        '<h2 id="embed-title">Embed this walkthrough</h2>'
+        '<p class="help">Paste this code into a web page or a wiki that allows iframes. '
+        "The walkthrough runs in the reader's browser; nothing is sent anywhere.</p>"
+        f'<textarea readonly rows="4" spellcheck="false" data-embed-code aria-label="Embed code">{esc(snippet)}</textarea>'
+        '<p class="copy-status" data-copy-status role="status"></p>'
+        '<p class="share-actions">'
+        + ui_button("copy-embed", "Copy again", "btn btn-small")
+        + ui_button("close-panel", "Close", "btn btn-small btn-quiet")
+        + "</p></section>"
+    )
+
+
+def shared_game(meta, step, over, table_html, seat_name=None, title=None):
+    """A game opened from a share link: the position, read-only, and a way to go on."""
+    gid = meta.get("id", "")
+    seen = (f"You see the table as {seat_name} saw it, with {seat_name}'s hand."
+            if seat_name else "Every hand is hidden.")
+    state = "The game is over." if over else "The game is in progress."
+    keep = ("Keep a copy in this browser" if over else "Continue this game here")
+    return (
+        f'<section class="page play shared" data-shared="{esc(gid)}">'
+        '<div class="play-header">'
+        f'<h1 class="play-title">Shared game: {esc(title or meta.get("title", ""))}</h1>'
+        '<p class="play-links">'
+        + link_button(routes.rules(gid), "Rules", "btn btn-small btn-quiet")
+        + link_button(routes.home(), "Home", "btn btn-small btn-quiet")
+        + "</p></div>"
+        '<div class="shared-info">'
+        f'<p><span class="wt-step" data-at-step="{int(step)}" data-steps="{int(step)}">'
+        f'{esc(plural(int(step), "move"))} played</span> · {esc(state)} {esc(seen)}</p>'
+        '<p class="share-actions">'
+        + ui_button("continue-shared", keep, "btn btn-primary")
+        + ui_button("export", "Export record", "btn")
+        + "</p></div>"
+        f"{table_html}"
+        "</section>"
+    )
+
+
+# -- walkthroughs ------------------------------------------------------------------------------------
+
+
+def walkthrough(meta, name, title, step, total, caption, table_html, embed=False,
+                learner=None, tools="", crumbs=None, play_href=None):
+    """The walkthrough player. learner: None, or {"hint": text or None} when the
+    next move is the learner's (Next waits for it; "Show me" makes it).
+    tools: HTML under the title (share and embed buttons and panels), left out
+    when embedded; crumbs: HTML of the line above the title."""
+    learning = learner is not None
+    controls = (
+        '<div class="wt-controls" role="group" aria-label="Walkthrough controls">'
+        + ui_button("restart", "Restart", "btn btn-small btn-quiet", disabled=step == 0)
+        + ui_button("prev", "← Previous", "btn", disabled=step == 0, aria_keyshortcuts="ArrowLeft")
+        + f'<span class="wt-step" data-at-step="{step}" data-steps="{total}">Step {step} of {total}</span>'
+        + ui_button("next", "Next →", "btn btn-primary", disabled=step >= total or learning,
+                    aria_keyshortcuts="ArrowRight",
+                    title="Make the move first, or press “Show me”" if learning else None)
+        + (
+            '<a class="btn btn-small btn-quiet wt-play" data-play-link target="_blank" rel="noopener"'
+            f' href="{esc(play_href or routes.new_game(meta["id"]))}">Play {esc(meta["title"])}'
+            '<span class="visually-hidden"> (opens in a new tab)</span></a>'
+            if embed else ""
+        )
+        + "</div>"
+    )
+    head = ""
+    if not embed:
+        head = crumbs if crumbs is not None else (
+            f'<p class="crumbs"><a href="{esc(routes.rules(meta["id"]))}">{esc(meta["title"])}</a> · walkthrough</p>'
+        )
+    learn = ""
+    if learning:
+        hint = learner.get("hint")
+        learn = (
+            '<div class="learn" data-learn role="group" aria-label="Your move">'
+            '<p class="learn-text">Your move: make it yourself on the table below, or let the walkthrough show you.</p>'
+            + (f'<p class="learn-hint" data-learn-hint role="alert">{esc(hint)}</p>' if hint else "")
+            + ui_button("show-me", "Show me", "btn btn-small")
+            + "</div>"
+        )
+    return (
+        f'<section class="page walkthrough{" embed" if embed else ""}{" learning" if learning else ""}"'
+        f' data-walkthrough="{esc(name)}">'
+        f"{head}"
+        f'<h1 class="wt-title{" visually-hidden" if embed else ""}">{esc(title)}</h1>'
+        f"{'' if embed else tools}"
+        f"{controls}"
+        f'<p class="caption" data-caption aria-live="polite">{esc(caption)}</p>'
+        f"{learn}"
+        f"{table_html}"
+        "</section>"
+    )
+
+
+def walkthrough_tools(panel_html="", open_panel=None):
+    """The Share and Copy embed code buttons of a walkthrough page, with the open panel."""
+    return (
+        '<div class="wt-tools">'
+        '<p class="wt-tool-buttons">'
+        + ui_button("share", "Share this step", "btn btn-small btn-quiet",
+                    aria_expanded="true" if open_panel == "share" else "false")
+        + ui_button("embed-code", "Copy embed code", "btn btn-small btn-quiet",
+                    aria_expanded="true" if open_panel == "embed" else "false")
+        + "</p>"
+        + panel_html
+        + "</div>"
+    )

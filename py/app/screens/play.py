@@ -1,0 +1,273 @@
+"""The table of a saved game: the player's moves, built step by step, the bots'
+moves (thought out in the bot worker), undo, the hot-seat cover, Share and
+Export."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Optional
+
+from coalitions.core.errors import CoalitionsError
+
+from .. import dom, render, routes, share
+from ..builder import Builder, Pick, pick_of
+from ..downloads import download
+from ..flow import PlayFlow, next_auto
+from ..games import renderer_for
+from ..session import PlaySession, match_from_text
+from .base import Screen
+
+BOT_DELAY = 0.25  # seconds between two bot moves, so that each can be followed
+
+
+class PlayScreen(Screen):
+    name = "play"
+
+    def __init__(self, app: Any, route: Any) -> None:
+        super().__init__(app, route)
+        self.flow: Optional[PlayFlow] = None
+        self.busy = False  # bots are moving
+        self.gen = 0  # bumped when a pending bot move must be dropped
+        self.picked: Optional[Pick] = None  # the move being built (UI state only)
+        self.staged: Optional[str] = None  # an action waiting for "Confirm move"
+        self.builder: Optional[Builder] = None  # the legal actions on screen, narrowed by `picked`
+
+    # -- life -----------------------------------------------------------------------------
+
+    def show(self) -> None:
+        sid = self.route.args[0]
+        session = self.app.session if self.app.session is not None and self.app.session.save_id == sid else None
+        if session is None:
+            text = self.app.store.load(sid)
+            if text is None:
+                self.problem("No such game",
+                             f"There is no saved game “{sid}” in this browser. It may have been deleted.")
+                return
+            try:
+                session = PlaySession(match_from_text(text), sid)
+            except CoalitionsError as exc:
+                button = render.ui_button("delete-broken", "Delete this save", "btn btn-danger", data_id=sid)
+                self.problem("This save cannot be opened", str(exc), extra=f"<p>{button}</p>")
+                return
+        self.app.session = session
+        self.flow = PlayFlow(session)
+        self.draw()
+        self.run_bots()
+
+    def leave(self) -> None:
+        self.gen += 1  # a pending bot move is dropped
+        self.app.bots.cancel()
+
+    @property
+    def session(self) -> PlaySession:
+        assert self.flow is not None
+        return self.flow.session
+
+    def save(self) -> None:
+        s = self.session
+        self.app.store.save(s.save_id, s.record_text(), s.summary(s.match.game, dom.now_ms()))
+        self.app.show_storage_notice()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self, focus: Optional[str] = None) -> None:
+        if self.flow is None:
+            return
+        flow, m = self.flow, self.flow.match
+        cover = flow.cover()
+        if cover is not None:
+            self.picked = self.staged = None
+            undo_seat = self.session.undo_for_cover()
+            extra = ""
+            if undo_seat is not None:
+                extra = ('<p class="pass-undo">'
+                         + render.ui_button("undo-last", f"{m.names[undo_seat]}: take back my last move",
+                                            "btn btn-small btn-quiet", data_seat=str(undo_seat))
+                         + "</p>")
+            html = render.pass_cover(m.names[cover], cover).replace('<p class="pass-home">', extra + '<p class="pass-home">')
+            dom.paint(html)
+            dom.set_screen("play", cover=True)
+            dom.focus_first(("[data-ui=pass]",))
+            return
+        seat = flow.seat()
+        interactive = flow.interactive(self.busy)
+        view = m.view(seat)
+        builder = Builder(view["legal"] if interactive else [], m.game.parse_action, view.get("labels"), self.picked)
+        self.picked = builder.picked
+        self.builder = builder
+        meta = m.game.metadata()
+        ctx = render.TableContext(
+            interactive=interactive, seat=seat, busy=self.busy, can_undo=interactive and m.can_undo(seat),
+            mode="play", meta=meta, game_id=meta["id"], builder=builder, staged=self.staged,
+            result_actions=render.result_actions(meta["id"], self.new_game_href(meta["id"])),
+        )
+        parts = renderer_for(meta["id"]).parts(view, ctx)
+        html = ('<div class="page play">'
+                + render.play_header(meta, self.session.save_id, share_open=self.panel == "share",
+                                     confirm=self.app.settings.confirm_moves(m.names[seat] if seat is not None else None))
+                + self.share_panel(seat)
+                + render.table(view, parts, ctx)
+                + "</div>")
+        dom.paint(html, focus=focus)
+        dom.set_screen("play", ready=not self.busy and not flow.next_auto_pending(), game_over=m.is_over())
+
+    def new_game_href(self, game_id: str) -> str:
+        meta_rec = self.session.match.record.get("meta")
+        setup_query = meta_rec.get("setup") if isinstance(meta_rec, dict) else None
+        if not isinstance(setup_query, str):
+            setup_query = None
+        return routes.new_game(game_id, (setup_query + "&edit=1") if setup_query else "")
+
+    def share_panel(self, seat: Optional[int]) -> str:
+        if self.panel != "share":
+            return ""
+        m = self.session.match
+        link = share.share_link(dom.page_base(), m.record, seat=seat)
+        return render.share_panel(link, "this game", step=len(m.record["moves"]), in_progress=not m.is_over())
+
+    def focus_table(self) -> None:
+        dom.focus_first(("[data-choices] [data-action]", "[data-choices] [data-step]", "[data-hand] [data-action]",
+                         "[data-hand] [data-step]", "[data-action]", "[data-ui=pass]"))
+
+    # -- the player's moves ------------------------------------------------------------------
+
+    def on_step(self, step: str) -> None:
+        pick = pick_of(step)
+        if self.busy or pick is None:
+            return
+        self.picked = None if self.picked is not None and pick.key() == self.picked.key() else pick  # a second click on the same control lets go
+        self.staged = None
+        self.draw(focus='[data-choices] [data-action], [data-choices] [data-step]' if self.picked else None)
+        self.announce_pick()
+
+    def announce_pick(self) -> None:
+        if self.builder is not None:
+            dom.announce(self.builder.describe() if self.picked else "Selection cleared.")
+
+    def step_back(self) -> bool:
+        if self.staged is not None:
+            self.staged = None
+        elif self.picked is not None:
+            self.picked = self.picked.back()
+            if self.picked is not None and not self.picked.parts:
+                self.picked = None
+        else:
+            return False
+        self.draw()
+        self.announce_pick()
+        return True
+
+    def on_action(self, action: str) -> None:
+        flow = self.flow
+        if flow is None or self.busy or flow.next_auto_pending():
+            return
+        seat = flow.seat()
+        if seat is None:
+            return
+        if self.app.settings.confirm_moves(flow.match.names[seat]) and self.staged != action:
+            self.staged = action
+            self.draw(focus='[data-ui="confirm-move"]')
+            return
+        try:
+            flow.play(action)
+        except CoalitionsError as exc:
+            self.app.flash(str(exc))
+            return
+        self.picked = self.staged = None
+        self.save()
+        self.draw()
+        if not flow.next_auto_pending():
+            self.focus_table()
+        self.run_bots()
+
+    def on_key(self, event: Any) -> bool:
+        if str(event.key) == "Escape":
+            return self.step_back()
+        return False
+
+    def on_ui(self, ui: str, el: Any) -> None:
+        flow = self.flow
+        if ui == "delete-broken":
+            self.app.store.delete(dom.attr(el, "data-id") or "")
+            self.app.go(routes.home())
+        elif flow is None:
+            super().on_ui(ui, el)
+        elif ui == "pass":
+            flow.pass_device()
+            self.draw()
+            self.focus_table()
+        elif ui == "undo":
+            self.undo(flow.seat())
+        elif ui == "undo-last":
+            self.undo(self.session.undo_for_cover())
+        elif ui == "confirm-move" and self.staged is not None:
+            self.on_action(self.staged)
+        elif ui == "cancel-move":
+            self.step_back()
+        elif ui == "toggle-confirm":
+            seat = flow.seat()
+            if seat is not None:
+                name = flow.match.names[seat]
+                self.app.settings.set_confirm_moves(name, not self.app.settings.confirm_moves(name))
+                self.staged = None
+                self.draw(focus='[data-ui="toggle-confirm"]')
+        else:
+            super().on_ui(ui, el)
+
+    def undo(self, seat: Optional[int]) -> None:
+        if self.flow is None or self.busy:
+            return
+        self.leave()
+        try:
+            self.flow.undo(seat)
+        except CoalitionsError as exc:
+            self.app.flash(str(exc))
+            return
+        self.picked = self.staged = None
+        self.save()
+        self.draw()
+        self.run_bots()
+
+    def export(self) -> None:
+        s = self.session
+        name = f"{s.match.game.id}-{dom.today_iso()}-{s.save_id}.json"
+        download(s.record_text(), name)
+        if not s.match.is_over():  # a record replays the whole game, hands and undealt cards included
+            self.app.flash(f"Saved {name}. {render.WHOLE_DEAL}", "info")
+
+    # -- the bots ----------------------------------------------------------------------------
+
+    def run_bots(self) -> None:
+        if self.flow is None or not self.flow.next_auto_pending():
+            return
+        self.busy = True
+        self.picked = self.staged = None
+        dom.set_flag("data-ready", False)
+        self.app.spawn(self.bot_loop(self.gen))
+
+    def delay(self) -> float:
+        return 0 if self.app.fast or dom.reduced_motion() else BOT_DELAY
+
+    async def bot_loop(self, gen: int) -> None:
+        flow = self.flow
+        assert flow is not None
+        try:
+            while gen == self.gen:
+                auto = next_auto(flow.match)
+                if auto is None:
+                    break
+                action = None
+                if auto.job is not None:
+                    action = await self.app.bots.decide(auto.job)
+                    if action is None:  # cancelled: the table moved on
+                        return
+                await asyncio.sleep(self.delay())
+                if gen != self.gen or not flow.apply_auto(auto, action):
+                    return
+                self.save()
+                self.draw()
+        finally:
+            if gen == self.gen:
+                self.busy = False
+                self.draw()
+                self.focus_table()
