@@ -9,7 +9,10 @@ button each time the page is ready again, K times (or to the end of the game).
 A ``PerformanceObserver`` for ``longtask`` entries (tasks over 50 ms on the
 page's main thread), installed before any page script runs, records every long
 task; the script prints, per game, how many started after the table first
-became interactive, the longest and their total.
+became interactive, the longest and their total. It also defines
+``window.coalitionsBench``, where the app (while bots think on the page) pushes
+the time of each bot decision it makes in ``run_bots``, and prints their count,
+total and longest.
 
 Then it measures the bot worker (static/bot-worker.js) on an idle page: the
 time from ``new Worker(...)`` to its ``{ready: true}`` message, and the round
@@ -37,6 +40,7 @@ READY_TIMEOUT_MS = 120_000
 PROBE = """
 (() => {
   window.__longTasks = [];
+  window.coalitionsBench = [];  // the app pushes each main-thread bot decision's ms here
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
@@ -120,6 +124,7 @@ def play(context, base: str, game_id: str, query: str, seed: int, clicks: int, f
     page.wait_for_selector(PLAY_READY, state="attached", timeout=READY_TIMEOUT_MS)
     played_s = time.monotonic() - play_started
     tasks = page.evaluate("window.__longTasks")
+    decisions = [float(ms) for ms in page.evaluate("window.coalitionsBench || []")]
     if errors:
         raise RuntimeError(f"{game_id}: page errors: {errors}")
     page.close()
@@ -135,6 +140,9 @@ def play(context, base: str, game_id: str, query: str, seed: int, clicks: int, f
         "count": len(after),
         "longest": max(after, default=0.0),
         "total": sum(after),
+        "decisions": len(decisions),
+        "decisions_total": sum(decisions),
+        "decisions_longest": max(decisions, default=0.0),
     }
 
 
@@ -205,14 +213,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nMain-thread long tasks (> 50 ms) after the table is first interactive, "
                   f"{args.clicks} clicks, seed {args.seed}{', fast' if args.fast else ''}:")
             print(f"{'game':<22} {'clicks':>6} {'tasks':>6} {'longest':>9} {'total':>9} {'played':>7}  "
-                  f"(interactive at, long tasks before)")
+                  f"(interactive at, long tasks before; bot decisions timed on the page: n, total, longest)")
             for label, game_id, query in GAMES:
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 context.add_init_script(PROBE)
                 r = play(context, base, game_id, query, args.seed, args.clicks, args.fast)
                 context.close()
                 print(f"{label:<22} {r['clicks']:>6} {r['count']:>6} {r['longest']:>6.0f} ms {r['total']:>6.0f} ms "
-                      f"{r['played_s']:>5.1f} s  ({r['interactive_ms']:.0f} ms, {r['before']})", flush=True)
+                      f"{r['played_s']:>5.1f} s  ({r['interactive_ms']:.0f} ms, {r['before']}; {r['decisions']}, "
+                      f"{r['decisions_total']:.0f} ms, {r['decisions_longest']:.0f} ms)", flush=True)
         if not args.skip_worker:
             context = browser.new_context()
             w = measure_worker(context, base, wheels[0].name, args.seed, args.positions)
