@@ -57,11 +57,11 @@ def wheel_name(version: str = __version__) -> str:
     return f"coalitions-{version}-py3-none-any.whl"
 
 
-def worker_urls(site_base_url: str, wheel: str) -> tuple[str, str]:
+def worker_urls(site_base_url: str, wheel_name: str) -> tuple[str, str]:
     """(worker script URL, wheel URL) for a site whose root is `site_base_url`:
     the root itself (ending in /) or any page there (``.../index.html#/play``)."""
     root = urljoin(site_base_url.split("#", 1)[0], "./")
-    return urljoin(root, WORKER_PATH), urljoin(root, wheel)
+    return urljoin(root, WORKER_PATH), urljoin(root, wheel_name)
 
 
 def encode_view(view: dict[str, Any]) -> str:
@@ -133,18 +133,15 @@ class BotWorker:
         (before `ready`, a request waits in the worker until it has loaded)."""
         return self._worker is not None and self._failed is None
 
-    @staticmethod
-    def supported() -> bool:
-        return js is not None and hasattr(js, "Worker")
-
-    def start(self, site_base_url: str, wheel: str) -> None:
-        """Create the worker (once) and have it load Pyodide and `wheel`."""
+    def start(self, site_base_url: str, wheel_name: str) -> None:
+        """Create the worker (once) and have it load Pyodide and the wheel
+        `wheel_name` (see `worker_urls`). Does nothing on a second call."""
         if self._worker is not None or self._failed is not None:
             return
-        if not self.supported():
-            self._failed = "no Web Worker in this browser"
+        if js is None or not hasattr(js, "Worker"):
+            self._failed = "no Web Worker here"
             return
-        script, wheel_url = worker_urls(site_base_url, wheel)
+        script, wheel_url = worker_urls(site_base_url, wheel_name)
         try:
             self._worker = js.Worker.new(script, _js({"type": "module"}))
             on_message = create_proxy(self._on_message)
