@@ -11,6 +11,7 @@ import random
 import pytest
 
 from app import botworker
+from app.flow import BotJob, bot_job
 from coalitions.core.bots import choose
 from coalitions.core.match import Match
 from coalitions.core.records import make_players
@@ -28,7 +29,7 @@ def seeded_bot_game(game, seed: int) -> Match:
     return Match.new(game.id, make_players(["bot"] * players, levels=levels), seed=seed)
 
 
-def worker_decision(turn: botworker.BotTurn) -> str:
+def worker_decision(turn: BotJob) -> str:
     """What static/bot-worker.js computes for the message the page sends."""
     message = botworker.request(7, *turn.args())
     # what crosses to the worker is plain data: structured-clonable and JSON-able
@@ -49,7 +50,7 @@ def test_worker_plays_the_moves_the_page_played(game, seed):
         expected = match.pending()
         assert expected is not None
         seat, action, forced = expected
-        turn = botworker.bot_turn(match)
+        turn = bot_job(match)
         if forced:
             assert turn is None
         else:
@@ -65,7 +66,7 @@ def test_the_worker_is_sent_the_seat_view_only(game):
     for seed in SEEDS:
         match = seeded_bot_game(game, seed)
         while not match.is_over():
-            turn = botworker.bot_turn(match)
+            turn = bot_job(match)
             if turn is not None:
                 state = match.state
                 sent = json.loads(botworker.request(1, *turn.args())["view"])
@@ -80,15 +81,15 @@ def test_the_worker_is_sent_the_seat_view_only(game):
 
 def test_no_turn_for_humans_or_a_finished_game():
     match = Match.new("koalition", make_players(["human"] + ["bot"] * 5), seed=3)
-    assert match.state.to_act() == [0] and botworker.bot_turn(match) is None
+    assert match.state.to_act() == [0] and bot_job(match) is None
     match = Match.new("alliances", make_players(["human"] + ["bot"] * 3), seed=3)
-    turn = botworker.bot_turn(match)
+    turn = bot_job(match)
     assert turn is not None and (turn.seat, turn.step, turn.seed, turn.level) == (1, 0, 3, "good")
     match.advance()
     while not match.is_over():
         match.apply(match.human_to_act(), match.state.legal_actions(match.human_to_act())[0])
         match.advance()
-    assert botworker.bot_turn(match) is None
+    assert bot_job(match) is None
 
 
 def test_large_seeds_are_sent_exactly():
@@ -117,7 +118,7 @@ def test_decide_here_matches_pending():
 
     match = Match.new("koalition", make_players(["bot"] * 6), seed=5)
     match.advance(limit=40)
-    turn = botworker.bot_turn(match)
+    turn = bot_job(match)
     assert turn is not None
     assert asyncio.run(botworker.decide_here(*turn.args())) == match.pending()[1]
 

@@ -1,32 +1,62 @@
-"""Where the bots think: in the bot worker when the browser can run it, else
-on the page's thread after yielding to it (so the page draws first).
+"""Where the bots think: in the bot worker (static/bot-worker.js, a Pyodide
+of its own) when the browser can run it, else on the page's thread after
+yielding to it. Either way a bot gets its seat's view and nothing more.
 
 `decide(job)` returns the bot's action, or None when the move was cancelled
-(undo, a new game, leaving the screen) before the answer came."""
+(undo, a new game, leaving the table) before the answer came."""
 
 from __future__ import annotations
 
-import asyncio
+
 from typing import Optional
 
-from coalitions.core.bots import choose
-from coalitions.registry import get_game
+import js
 
+from . import dom
+from .botworker import BotWorker, BotWorkerError, Cancelled, decide_here, wheel_name
 from .flow import BotJob
 
 
 class Bots:
     def __init__(self) -> None:
+        self.worker = BotWorker()
         self.generation = 0
+
+    def start(self) -> None:
+        """Start the worker (once): called when a table is on screen, so the
+        first load does not wait for it."""
+        self.worker.start(dom.page_base(), wheel_name())
 
     def cancel(self) -> None:
         """Drop every pending decision: its answer will be ignored."""
         self.generation += 1
+        self.worker.cancel()
 
     async def decide(self, job: BotJob) -> Optional[str]:
         gen = self.generation
-        await asyncio.sleep(0)
-        if gen != self.generation:
+        self.start()
+        args = job.args()
+        started = float(js.performance.now())
+        action: Optional[str]
+        try:
+            if self.worker.available:
+                action = await self.worker.decide(*args)
+            else:
+                action = await decide_here(*args)
+        except Cancelled:
             return None
-        action = choose(get_game(job.game), job.level, job.view, job.seat, job.step, job.seed)
+        except BotWorkerError:  # the worker failed: this decision and the next ones are made here
+            action = await decide_here(*args)
+        report(float(js.performance.now()) - started)
         return action if gen == self.generation else None
+
+
+def report(ms: float) -> None:
+    """Hand the time of one bot decision to a benchmark that asked for it by
+    setting ``window.coalitionsBench`` to an array (scripts/bench_bots_browser.py)."""
+    bench = getattr(js.window, "coalitionsBench", None)
+    if not dom.nil(bench):
+        bench.push(ms)
+
+
+

@@ -9,11 +9,11 @@ Use::
     worker = BotWorker()
     worker.start(page_url, wheel_name())   # after the first table is interactive
     ...
-    turn = bot_turn(match)                  # None: a forced move, a human, or over
+    job = app.flow.bot_job(match)          # the seat's view and the bot's level
     if worker.available:
-        action = await worker.decide(*turn.args())
+        action = await worker.decide(*job.args())
     else:
-        action = await decide_here(*turn.args())
+        action = await decide_here(*job.args())
 
 `decide` raises `Cancelled` when `cancel()` dropped the request (a new game,
 undo, leaving the table) and `BotWorkerError` when the worker failed; after a
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass
 from typing import Any, Optional
 from urllib.parse import urljoin
 
@@ -67,35 +66,6 @@ def worker_urls(site_base_url: str, wheel_name: str) -> tuple[str, str]:
 def encode_view(view: dict[str, Any]) -> str:
     """The one encoding of a seat's view for the worker (it json.loads it)."""
     return json.dumps(view, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class BotTurn:
-    """What a bot needs to decide: exactly the inputs `Match.pending` uses."""
-
-    game_id: str
-    level: Optional[str]
-    view: dict[str, Any]
-    seat: int
-    step: int
-    seed: Optional[int]
-
-    def args(self) -> tuple[str, Optional[str], dict[str, Any], int, int, Optional[int]]:
-        return self.game_id, self.level, self.view, self.seat, self.step, self.seed
-
-
-def bot_turn(match: Any) -> Optional[BotTurn]:
-    """The bot decision `match.pending()` would make now, or None when there is
-    none to think about (game over, a forced move, a human to act)."""
-    state = match.state
-    if state.is_over() or state.auto_action() is not None:
-        return None
-    for seat in state.to_act():
-        if match.is_bot(seat):
-            level = match.players[seat].get("level")
-            # _seed: the match's seed (a hash of the deal when there is none).
-            return BotTurn(match.game.id, level, state.view(seat), seat, len(match.record["moves"]), match._seed())
-    return None
 
 
 def request(request_id: int, game_id: str, level: Optional[str], view: dict[str, Any], seat: int, step: int,

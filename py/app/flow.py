@@ -30,6 +30,10 @@ class BotJob:
     seed: int
     view: dict
 
+    def args(self) -> tuple[str, str, dict, int, int, int]:
+        """The arguments of `coalitions.core.bots.choose` and of the worker's client."""
+        return self.game, self.level, self.view, self.seat, self.step, self.seed
+
 
 @dataclass(frozen=True)
 class Auto:
@@ -69,6 +73,13 @@ def next_auto(match: Match) -> Optional[Auto]:
     level = match.players[seat].get("level") or match.game.default_bot
     view = match.state.view(seat)
     return Auto(seat, job=BotJob(match.game.id, level, seat, len(match.record["moves"]), match._seed(), view))
+
+
+def bot_job(match: Match) -> Optional[BotJob]:
+    """The bot decision to make now, or None (a forced move, a human to act,
+    or the game is over)."""
+    auto = next_auto(match)
+    return auto.job if auto is not None else None
 
 
 class PlayFlow:

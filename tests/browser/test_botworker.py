@@ -6,11 +6,14 @@ nothing is fetched from another origin (tests/browser/conftest.py checks)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 
 import pytest
 
 from app import botworker
+from app.flow import BotJob, bot_job
 from coalitions.core.bots import choose
 from coalitions.core.match import Match
 from coalitions.core.records import make_players
@@ -53,12 +56,12 @@ def wheel_name(dist) -> str:
 
 
 def positions(game_id: str, players: int, seed: int, every: int = 7, first_human: bool = False):
-    """Bot turns (app.botworker.BotTurn) along a seeded game, one in `every`."""
+    """Bot turns (app.BotJob) along a seeded game, one in `every`."""
     kinds = (["human"] if first_human else []) + ["bot"] * (players - first_human)
     match = Match.new(game_id, make_players(kinds), seed=seed)
     turns = []
     while not match.is_over() and len(turns) < 12:
-        turn = botworker.bot_turn(match)
+        turn = bot_job(match)
         if turn is not None and turn.step % every == 0:
             turns.append(turn)
         if match.step() is None:  # a human to act: the first legal action
@@ -67,8 +70,8 @@ def positions(game_id: str, players: int, seed: int, every: int = 7, first_human
     return turns
 
 
-def expected(turn: botworker.BotTurn) -> str:
-    return str(choose(get_game(turn.game_id), turn.level, turn.view, turn.seat, turn.step, turn.seed))
+def expected(turn: BotJob) -> str:
+    return str(choose(get_game(turn.game), turn.level, turn.view, turn.seat, turn.step, turn.seed))
 
 
 @pytest.fixture
@@ -87,7 +90,7 @@ def test_worker_decides_as_cpython(page, built_dist):
     assert replies == [{"id": i, "action": expected(t)} for i, t in enumerate(turns)]
     # a seed too large for a JavaScript number, sent as text, and the default level
     turn = turns[0]
-    big = botworker.BotTurn(turn.game_id, None, turn.view, turn.seat, turn.step, 2**64 - 5)
+    big = dataclasses.replace(turn, level=None, seed=2**64 - 5)
     [reply] = page.evaluate(ASK, [botworker.request(99, *big.args())])
     assert reply == {"id": 99, "action": expected(big)}
     # a request it cannot answer gets an error, and the worker carries on
@@ -108,6 +111,7 @@ def test_worker_refuses_a_wheel_from_another_origin(page):
 CLIENT = r"""
 import asyncio, json, js
 from app import botworker
+from app.flow import BotJob, bot_job
 from coalitions.core.match import Match
 from coalitions.core.records import make_players
 
@@ -119,13 +123,13 @@ async def check():
     match = Match.new("koalition", make_players(["bot"] * 6), seed=21)
     pairs = []
     while len(pairs) < 15 and not match.is_over():
-        turn = botworker.bot_turn(match)
+        turn = bot_job(match)
         if turn is not None:
             pairs.append([await worker.decide(*turn.args()), match.pending()[1]])
         match.step()
-    while botworker.bot_turn(match) is None:
+    while bot_job(match) is None:
         match.step()
-    turn = botworker.bot_turn(match)
+    turn = bot_job(match)
     task = asyncio.ensure_future(worker.decide(*turn.args()))
     await asyncio.sleep(0)
     worker.cancel()
