@@ -903,7 +903,7 @@ def test_a_single_legal_action_is_forced():
     state = dealt(3, [["green-9a", "green-9b"], [], []])
     while len(state.hands[0]) > 2:
         state.hands[0].pop()
-    state._legal = None
+    state.forget_legal()
     assert state.legal_actions(0) == ["play green-9a"]
     assert state.auto_action() == (0, "play green-9a")
 

@@ -15,13 +15,22 @@ shown (see `render_text`). ``to`` lists the seats allowed to see a private event
 ``None`` means everyone.
 """
 
+from __future__ import annotations
+
 import copy
 import importlib
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, ClassVar, Iterable, Optional
 
 from .actions import Action
 from .errors import IllegalActionError, OptionError
 from .rng import Rng
+
+# A log event: {"text": ..., "to": None | [seats], "kind": ..., ...}
+Event = dict[str, Any]
+# A view, a state's JSON, a game's metadata: JSON-like objects
+JSON = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -30,12 +39,12 @@ class Option:
 
     name: str
     label: str
-    default: object
+    default: Any
     kind: str = "bool"  # "bool" or "choice"
-    choices: tuple = ()  # for "choice": ((value, label), ...)
+    choices: tuple[tuple[Any, str], ...] = ()  # for "choice": ((value, label), ...)
     help: str = ""
 
-    def check(self, value):
+    def check(self, value: Any) -> Any:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -49,7 +58,7 @@ class Option:
             raise OptionError(f"option {self.name!r} must be one of {', '.join(map(str, allowed))}, not {value!r}")
         return value
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         return {
             "name": self.name,
             "label": self.label,
@@ -64,12 +73,12 @@ class Option:
 class Outcome:
     """The result of a finished game."""
 
-    scores: list
-    winners: list
+    scores: list[Any]
+    winners: list[int]
     summary: str
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         return {
             "finished": True,
             "scores": list(self.scores),
@@ -78,38 +87,72 @@ class Outcome:
             "details": self.details,
         }
 
+    @classmethod
+    def from_json(cls, data: Optional[JSON]) -> Optional[Outcome]:
+        """The outcome `to_json` wrote (None for None: a game not over). A
+        missing field raises KeyError, a state's loader turns it into a
+        RecordError."""
+        if not data:
+            return None
+        return cls(data["scores"], data["winners"], data["summary"], data["details"])
 
-def event(text, to=None, kind="info", **extra):
-    ev = {"text": text, "to": to, "kind": kind}
+
+def event(text: str, to: Optional[list[int]] = None, kind: str = "info", **extra: Any) -> Event:
+    ev: Event = {"text": text, "to": to, "kind": kind}
     ev.update(extra)
     return ev
 
 
-def render_text(text, names):
+# seat -> "{p0}", "{p1}", ... (more than any game has seats)
+SEAT_REFS = tuple("{p%d}" % seat for seat in range(16))
+
+
+def seat_ref(seat: int) -> str:
+    """How a log text names a seat: "{p0}", "{p1}", ... (see `render_text`)."""
+    if 0 <= seat < len(SEAT_REFS):
+        return SEAT_REFS[seat]
+    return "{p%d}" % seat
+
+
+def seat_refs(seats: Iterable[int], conjunction: str = "and") -> str:
+    """Several seats in a sentence: "{p0}", "{p0} and {p2}", "{p0}, {p2} and {p3}"."""
+    refs = [seat_ref(s) for s in seats]
+    if len(refs) <= 1:
+        return "".join(refs)
+    return ", ".join(refs[:-1]) + f" {conjunction} " + refs[-1]
+
+
+def render_text(text: str, names: list[str]) -> str:
     """Put players' names in place of {p0}, {p1}, ... The result is plain text:
     the app must insert it as text, never as HTML."""
     for i, name in enumerate(names):
-        text = text.replace("{p%d}" % i, name)
+        text = text.replace(seat_ref(i), name)
     return text
 
 
 class Game:
-    """Metadata and factory of one game. Subclasses set the class attributes."""
+    """Metadata and factory of one game. Subclasses set the class attributes.
 
-    id = ""
-    title = ""
-    designer = ""
-    min_players = 2
-    max_players = 2
-    summary = ""
-    options = ()
-    State = None
+    A subclass with an `id`, defined in a package under ``coalitions/games``,
+    is found by the registry (core/registry.py): adding a game needs no list
+    to be edited. `order` places it in the catalogue."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    designer: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    summary: ClassVar[str] = ""
+    options: ClassVar[tuple[Option, ...]] = ()
+    # the catalogue lists the games by `order`, then by id
+    order: ClassVar[int] = 100
+    State: ClassVar[type[GameState]]
     # level -> bot class; "random" must exist for every game
-    bots = {}
-    default_bot = "random"
+    bots: ClassVar[dict[str, type[Any]]] = {}
+    default_bot: ClassVar[str] = "random"
 
     @classmethod
-    def metadata(cls):
+    def metadata(cls) -> JSON:
         return {
             "id": cls.id,
             "title": cls.title,
@@ -123,7 +166,7 @@ class Game:
         }
 
     @classmethod
-    def guide(cls):
+    def guide(cls) -> JSON:
         """The rules in our own words and every interpretation we made:
         {"rules": [{"title", "paragraphs"}], "interpretations": [{"title", "text"}]},
         from the RULES and INTERPRETATIONS of the game's `guide` module."""
@@ -133,23 +176,25 @@ class Game:
         return {"rules": mod.RULES, "interpretations": mod.INTERPRETATIONS}
 
     @classmethod
-    def walkthroughs(cls):
+    def walkthroughs(cls) -> dict[str, JSON]:
         """Annotated records, by name (see docs/records.md): a copy of the
         WALKTHROUGHS of the game's `walkthroughs` module."""
         mod = cls._sibling("walkthroughs")
         return copy.deepcopy(mod.WALKTHROUGHS) if mod is not None else {}
 
     @classmethod
-    def parse_action(cls, text):
+    def parse_action(cls, text: str) -> Action:
         """The `Action` value of an action's text, from the game's `notation`
-        module (its one parser); an action of a game without one has no parts."""
+        module (its one parser); an action of a game without one has no parts.
+        ValueError if the text is not an action of the game's notation."""
         mod = cls._sibling("notation")
         if mod is None:
             return Action(text.split(" ", 1)[0], (), text)
-        return mod.parse(text)
+        action: Action = mod.parse(text)
+        return action
 
     @classmethod
-    def _sibling(cls, name):
+    def _sibling(cls, name: str) -> Optional[ModuleType]:
         """The module `name` of the game's package (loaded only when asked
         for), or None if the game has none."""
         target = cls.__module__.rpartition(".")[0] + "." + name
@@ -161,7 +206,7 @@ class Game:
             return None
 
     @classmethod
-    def check_players(cls, players):
+    def check_players(cls, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionError(f"the number of players must be a whole number, not {players!r}")
         if not cls.min_players <= players <= cls.max_players:
@@ -171,7 +216,7 @@ class Game:
         return players
 
     @classmethod
-    def check_options(cls, options=None):
+    def check_options(cls, options: Optional[dict[str, Any]] = None) -> dict[str, Any]:
         """Validate options and fill in defaults. Unknown names are refused."""
         options = dict(options or {})
         known = {o.name: o for o in cls.options}
@@ -181,7 +226,8 @@ class Game:
         return {name: o.check(options.get(name, o.default)) for name, o in known.items()}
 
     @classmethod
-    def new(cls, players, options=None, seed=None, deal=None):
+    def new(cls, players: Any, options: Optional[dict[str, Any]] = None, seed: Optional[int] = None,
+            deal: Any = None) -> GameState:
         """Set up a game from a seed, or from an explicit initial deal."""
         players = cls.check_players(players)
         options = cls.check_options(options)
@@ -190,34 +236,52 @@ class Game:
         return cls.State.setup(players, options, seed, deal)
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> GameState:
         return cls.State.from_json(data)
 
 
 class State:
-    """Base of every game state. See the module docstring for the protocol."""
+    """Base of every game state. See the module docstring for the protocol.
 
-    game = Game
+    A game writes the hooks: `to_act`, `_legal` (the legal actions of a seat
+    that must act), `_apply`, `view`, `outcome`, `to_json`, `setup` and
+    `from_json`. The shared behaviour is here and no game overrides it: the
+    legal actions of each seat are computed once per state (a cache that
+    `apply` clears), `check` is a look-up in them, and `apply` checks, runs
+    `_apply` and logs its events."""
 
-    def to_act(self):
+    game: ClassVar[type[Game]] = Game
+    players: int
+    options: dict[str, Any]
+    log: list[Event]
+
+    # seat -> its legal actions in this state (see legal_actions); None: none
+    # computed since the last action
+    _legal_cache: Optional[dict[int, list[str]]] = None
+
+    def to_act(self) -> list[int]:
         """Seats that must act now (empty when the game is over)."""
         raise NotImplementedError
 
-    def legal_actions(self, seat):
+    def _legal(self, seat: int) -> list[str]:
+        """The legal actions of `seat`, which must act now in a game not over
+        (a hook: `legal_actions` calls it once per state and seat)."""
         raise NotImplementedError
 
-    def _apply(self, seat, action):
-        """Change the state for a legal action; return the log events."""
+    def _apply(self, seat: int, action: str) -> Optional[list[Event]]:
+        """Change the state for a legal action. Return the log events it
+        produced, or append them to `self.log` itself (and return None or the
+        events it did not append)."""
         raise NotImplementedError
 
-    def view(self, seat=None):
+    def view(self, seat: Optional[int] = None) -> JSON:
         raise NotImplementedError
 
-    def outcome(self):
+    def outcome(self) -> Optional[Outcome]:
         """An `Outcome` once the game is over, else None."""
         raise NotImplementedError
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         raise NotImplementedError
 
     # -- shared behaviour -------------------------------------------------
@@ -230,11 +294,34 @@ class State:
     revealed = False
     shown = False
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.outcome() is not None
 
-    def check(self, seat, action):
+    def legal_actions(self, seat: int) -> list[str]:
+        """The exact texts `seat` may play now (empty if it need not act)."""
+        if type(seat) is not int:
+            return []
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        legal = cache.get(seat)
+        if legal is None:
+            # (`to_act` is empty once the game is over)
+            legal = cache[seat] = self._legal(seat) if seat in self.to_act() else []
+        return list(legal)
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions: for code that changes a state by hand
+        (tests), not through `apply`."""
+        self._legal_cache = None
+
+    def check(self, seat: Any, action: Any) -> None:
         """Raise IllegalActionError with a clear reason if the action is illegal."""
+        cache = self._legal_cache
+        if cache is not None and type(seat) is int and type(action) is str:
+            legal = cache.get(seat)
+            if legal is not None and action in legal:
+                return
         if self.is_over():
             raise IllegalActionError("the game is over: no more actions")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
@@ -246,46 +333,57 @@ class State:
         if action not in self.legal_actions(seat):
             raise IllegalActionError(self.explain_illegal(seat, action))
 
-    def explain_illegal(self, seat, action):
+    def explain_illegal(self, seat: int, action: str) -> str:
         return f"{action!r} is not a legal action for seat {seat} now"
 
-    def apply(self, seat, action):
+    def apply(self, seat: int, action: str) -> list[Event]:
         """Apply a legal action; raise IllegalActionError and change nothing if it
         is not legal. Returns the log events it produced."""
-        self.check(seat, action)
+        cache = self._legal_cache
+        legal = cache.get(seat) if cache is not None and type(seat) is int else None
+        if legal is None or type(action) is not str or action not in legal:
+            self.check(seat, action)
+        self._legal_cache = None
         self.revealed = False
         self.shown = False
+        log = self.log
+        mark = len(log)
         events = self._apply(seat, action)
-        self.log.extend(events)
-        return events
+        if events:
+            log.extend(events)
+        return log[mark:]
 
-    def auto_action(self):
+    def auto_action(self) -> Optional[tuple[int, str]]:
         """A (seat, action) the rules force with no choice worth asking a person
         about (for example passing with an empty hand), or None."""
         return None
 
-    def label(self, seat, action):
+    def label(self, seat: int, action: str) -> str:
         """A plain-language label for a button that performs `action`."""
         return action
 
-    def log_for(self, seat=None):
+    def log_for(self, seat: Optional[int] = None) -> list[Event]:
         """The log events `seat` may see (None: a spectator, who sees only the
         public ones). An event with a list `to` is private to those seats."""
         if seat is None:
             return [ev for ev in self.log if ev.get("to") is None]
         return [ev for ev in self.log if ev.get("to") is None or seat in ev["to"]]
 
-    def clone(self):
+    def clone(self) -> GameState:
         return type(self).from_json(self.to_json())
 
     @classmethod
-    def setup(cls, players, options, seed, deal):
+    def setup(cls, players: int, options: dict[str, Any], seed: Optional[int], deal: Any) -> GameState:
         raise NotImplementedError
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> GameState:
         raise NotImplementedError
 
 
-def seed_rng(seed):
+# `State` under a name that the class attribute `Game.State` does not hide
+GameState = State
+
+
+def seed_rng(seed: Optional[int]) -> Rng:
     return Rng(seed if seed is not None else 0)

@@ -19,13 +19,10 @@ The context ``ctx`` gives what the specials read from the board::
 so the specials that read the board are worth 0 and do nothing.
 """
 
+from ...core.game import seat_ref
 from .data import CARDS, IS_SPECIAL, SUIT_NAMES, SUIT_OF, VALUE_OF, card_name
 
 SELF = "dual-allegiance"  # Dual Allegiance may add to its own player's hand power
-
-
-def _p(seat):
-    return "{p%d}" % seat
 
 
 def _find(table, cid):
@@ -36,7 +33,7 @@ def _find(table, cid):
 
 
 def entry_text(e):
-    return f"{_p(e['seat'])}'s {card_name(e['card'])}"
+    return f"{seat_ref(e['seat'])}'s {card_name(e['card'])}"
 
 
 def special_options(table, card):
@@ -84,9 +81,9 @@ def play(table, seat, card, params, ctx, position, discards):
     lines = []
     if not IS_SPECIAL[card]:
         table.append(entry)
-        lines.append(f"{_p(seat)} plays {name}: hand power {entry['power']} {SUIT_NAMES[suit]}.")
+        lines.append(f"{seat_ref(seat)} plays {name}: hand power {entry['power']} {SUIT_NAMES[suit]}.")
         return lines
-    lines.append(f"{_p(seat)} plays the special action {name}.")
+    lines.append(f"{seat_ref(seat)} plays the special action {name}.")
 
     def discard(e, why):
         table.remove(e)
@@ -110,7 +107,7 @@ def play(table, seat, card, params, ctx, position, discards):
             target = entry if add_to == SELF else _find(table, add_to)
             target["power"] += taken["power"]
             target["with"] += [taken["card"]] + taken["with"]
-            who = "their own" if target is entry else f"{_p(target['seat'])}'s"
+            who = "their own" if target is entry else f"{seat_ref(target['seat'])}'s"
             lines.append(
                 f"{name} takes {entry_text(taken)} ({taken['power']}) and adds it to {who} hand power: "
                 f"now {target['power']} {SUIT_NAMES[target['suit']]}."
@@ -129,7 +126,7 @@ def play(table, seat, card, params, ctx, position, discards):
             table.remove(taken)
             entry["power"] = taken["power"]
             entry["with"] = [taken["card"]] + taken["with"]
-            lines.append(f"{name} takes {entry_text(taken)}: {_p(seat)}'s hand power is {entry['power']} Economics.")
+            lines.append(f"{name} takes {entry_text(taken)}: {seat_ref(seat)}'s hand power is {entry['power']} Economics.")
         else:
             lines.append(f"There is no Politics power card on the table: {name} is worth 0.")
     elif card == "global-trading":
@@ -158,7 +155,7 @@ def play(table, seat, card, params, ctx, position, discards):
         else:
             entry["power"] = ctx["reserve"][seat]
             lines.append(
-                f"{name}: the Military of {_p(seat)}'s alliance's strongest four countries adds up to {entry['power']}."
+                f"{name}: the Military of {seat_ref(seat)}'s alliance's strongest four countries adds up to {entry['power']}."
             )
     elif card == "covert-operation":
         victim = params.get("discard")
@@ -184,7 +181,7 @@ def play(table, seat, card, params, ctx, position, discards):
         for e in table:
             e["seat"] = (e["seat"] + 1) % n
         lines.append("Hand powers now: " + "; ".join(
-            f"{_p(e['seat'])} {e['power']} {SUIT_NAMES[e['suit']]}" for e in table) + ".")
+            f"{seat_ref(e['seat'])} {e['power']} {SUIT_NAMES[e['suit']]}" for e in table) + ".")
     return lines
 
 

@@ -25,7 +25,7 @@ Phases of the state (``phase``):
 """
 
 from ...core.errors import OptionError, RecordError
-from ...core.game import Game, Option, Outcome, State, event
+from ...core.game import Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
 from . import conflict as cf
 from .data import (
@@ -37,10 +37,6 @@ from .data import (
 PASS = "pass"
 CAMPAIGNS_TO_WIN = 2
 CAMPAIGNS_3P = 3
-
-
-def _p(seat):
-    return "{p%d}" % seat
 
 
 def _sorted(cards):
@@ -92,7 +88,6 @@ def rise_options(hand, trump):
 class AlliancesState(State):
     def __init__(self):
         self.log = []
-        self._legal = {}
 
     # -- who is who ----------------------------------------------------------------
 
@@ -111,10 +106,10 @@ class AlliancesState(State):
         n = self.players
         if n == 4:
             a, b = self.side_seats(side)
-            return f"{_p(a)} and {_p(b)}"
+            return f"{seat_ref(a)} and {seat_ref(b)}"
         if n == 2:
-            return _p(side)
-        return f"the Empire ({_p(self.empire)})" if side == 0 else "the Rebels"
+            return seat_ref(side)
+        return f"the Empire ({seat_ref(self.empire)})" if side == 0 else "the Rebels"
 
     def partner(self, seat):
         """The seat that shares secrets with `seat` in the secret meeting, or None."""
@@ -248,9 +243,9 @@ class AlliancesState(State):
             + (" at random; " if explicit is None else "; ")
             + ("each side stacks three tokens on two opposite corners. " if explicit is None
                or explicit["stacks"] is None else "")
-            + (f"{_p(self.first)} opens the bidding." if n == 4 else
-               f"{_p(self.first)} leads the drafting phase." if n == 2 else
-               f"{_p(self.empire)} is the Empire; the other two players are the Rebels."),
+            + (f"{seat_ref(self.first)} opens the bidding." if n == 4 else
+               f"{seat_ref(self.first)} leads the drafting phase." if n == 2 else
+               f"{seat_ref(self.empire)} is the Empire; the other two players are the Rebels."),
             kind="campaign",
         ))
         self._deal(explicit)
@@ -324,7 +319,7 @@ class AlliancesState(State):
             self.phase = "give"
             self.turn = self.empire
             self.log.append(event(
-                f"Rise to Power: {_p(self.empire)} sets aside 4 cards in two face-down pairs, one for each Rebel, "
+                f"Rise to Power: {seat_ref(self.empire)} sets aside 4 cards in two face-down pairs, one for each Rebel, "
                 "then declares the dominant suit.", kind="rise"))
 
     def _start_conflicts(self, starter):
@@ -405,15 +400,7 @@ class AlliancesState(State):
             return [s for s in range(self.players) if s != self.empire and not self.put[s]]
         return [self.turn]
 
-    def legal_actions(self, seat):
-        got = self._legal.get(seat)
-        if got is None:
-            got = self._legal[seat] = self._compute_legal(seat)
-        return list(got)
-
-    def _compute_legal(self, seat):
-        if self.over or seat not in self.to_act():
-            return []
+    def _legal(self, seat):
         ph = self.phase
         hand = self.hands[seat]
         if ph == "play" or ph == "trick":
@@ -483,7 +470,6 @@ class AlliancesState(State):
     # -- applying actions --------------------------------------------------------------
 
     def _apply(self, seat, action):
-        self._legal = {}
         words = action.split(" ")
         verb = words[0]
         ph = self.phase
@@ -499,7 +485,7 @@ class AlliancesState(State):
             state = "neutral" if not st else f"held by {SIDE_NAMES[st[-1]]}"
             t = TILES[words[1]]
             return [event(
-                f"Conflict {self.conflict_no} of {self.conflicts}: {_p(seat)} targets {t['name']} ({state}; defence "
+                f"Conflict {self.conflict_no} of {self.conflicts}: {seat_ref(seat)} targets {t['name']} ({state}; defence "
                 f"{t['military']} Military, {t['economics']} Economics, {t['politics']} Politics).",
                 kind="target", seat=seat)]
         if verb == "bid" or (verb == PASS and ph == "bid"):
@@ -516,7 +502,7 @@ class AlliancesState(State):
             self.dominant = words[1]
             self.phase = "put"
             return [event(
-                f"{_p(seat)} declares {SUIT_NAMES[words[1]]} the dominant suit. Each Rebel now puts down their highest "
+                f"{seat_ref(seat)} declares {SUIT_NAMES[words[1]]} the dominant suit. Each Rebel now puts down their highest "
                 f"{SUIT_NAMES[words[1]]} power card and the highest power card of one other suit.",
                 kind="rise", seat=seat)]
         if verb == "give":
@@ -533,14 +519,14 @@ class AlliancesState(State):
         if words[0] == PASS:
             self.passed[seat] = True
             self.bids.append([seat, PASS])
-            events.append(event(f"{_p(seat)} passes" + (" and drops out of the bidding." if self.high else "."),
+            events.append(event(f"{seat_ref(seat)} passes" + (" and drops out of the bidding." if self.high else "."),
                                 kind="bid", seat=seat))
         else:
             number, suit = int(words[1]), words[2]
             self.high = (number, suit)
             self.high_seat = seat
             self.bids.append([seat, f"{number} {suit}"])
-            events.append(event(f"{_p(seat)} bids {bid_text(number, suit)}.", kind="bid", seat=seat))
+            events.append(event(f"{seat_ref(seat)} bids {bid_text(number, suit)}.", kind="bid", seat=seat))
         active = [s for s in range(n) if not self.passed[s]]
         if not active:
             self.redeals += 1
@@ -555,7 +541,7 @@ class AlliancesState(State):
             self.dominant = self.high[1]
             self.aggressor = self.side(w)
             events.append(event(
-                f"{_p(w)} wins the bidding with {bid_text(*self.high)} and takes the Conflict token: "
+                f"{seat_ref(w)} wins the bidding with {bid_text(*self.high)} and takes the Conflict token: "
                 f"{self.side_label(self.aggressor)} are the Aggressor and must control at least {self.high[0]} "
                 f"countries; {self.side_label(1 - self.aggressor)} defend. {SUIT_NAMES[self.dominant]} is the "
                 "dominant suit.", kind="bid-won"))
@@ -610,7 +596,7 @@ class AlliancesState(State):
         for s in range(self.players):
             q = self.partner(s)
             if q is not None:
-                events.append(event(f"{_p(q)} shows you {_names(self.shown_cards[q])}.", to=[s], kind="private"))
+                events.append(event(f"{seat_ref(q)} shows you {_names(self.shown_cards[q])}.", to=[s], kind="private"))
         self.log.extend(events)
         self._after_meeting()
         return []
@@ -629,13 +615,13 @@ class AlliancesState(State):
             self.discards.extend(e["with"])
         self.table = []
         if winner is None:
-            events.append(event(f"No trick: {why}. {_p(leader)} leads again.", kind="trick"))
+            events.append(event(f"No trick: {why}. {seat_ref(leader)} leads again.", kind="trick"))
         else:
             self.tricks[winner] += 1
             self.last_trick = winner
             events.append(event(
-                f"{_p(winner)} wins the trick with {power} {SUIT_NAMES[suit]} "
-                f"(tricks: {_p(0)} {self.tricks[0]}, {_p(1)} {self.tricks[1]}).", kind="trick"))
+                f"{seat_ref(winner)} wins the trick with {power} {SUIT_NAMES[suit]} "
+                f"(tricks: {seat_ref(0)} {self.tricks[0]}, {seat_ref(1)} {self.tricks[1]}).", kind="trick"))
             leader = winner
         first = leader if winner is None else winner
         for s in (first, 1 - first):
@@ -668,7 +654,7 @@ class AlliancesState(State):
         self.phase = "declare"
         self.turn = w
         self.log.append(event(
-            f"The drafting phase is over. {_p(w)} wins it {why}: they will be the Aggressor and call the "
+            f"The drafting phase is over. {seat_ref(w)} wins it {why}: they will be the Aggressor and call the "
             "dominant suit" + (" and the exact number of countries they will control." if self.options["exact_bid"]
                                 else "."), kind="drafting-won"))
 
@@ -676,9 +662,9 @@ class AlliancesState(State):
         self.dominant = suit
         self.aggressor = seat
         self.bid = [number, suit] if number is not None else None
-        text = (f"{_p(seat)} declares they will control exactly {number} countries, with {SUIT_NAMES[suit]} dominant."
-                if number is not None else f"{_p(seat)} calls {SUIT_NAMES[suit]} the dominant suit.")
-        events = [event(text + f" {_p(seat)} is the Aggressor and starts the campaign.", kind="declare", seat=seat)]
+        text = (f"{seat_ref(seat)} declares they will control exactly {number} countries, with {SUIT_NAMES[suit]} dominant."
+                if number is not None else f"{seat_ref(seat)} calls {SUIT_NAMES[suit]} the dominant suit.")
+        events = [event(text + f" {seat_ref(seat)} is the Aggressor and starts the campaign.", kind="declare", seat=seat)]
         self._start_conflicts(seat)
         return events
 
@@ -689,11 +675,11 @@ class AlliancesState(State):
         self.given.append(cid)
         k = len(self.given)
         rebel = (self.empire + 1) % 3 if k <= 2 else (self.empire + 2) % 3
-        events = [event(f"You set aside {card_name(cid)} for {_p(rebel)}.", to=[seat], kind="private")]
+        events = [event(f"You set aside {card_name(cid)} for {seat_ref(rebel)}.", to=[seat], kind="private")]
         if k == 2:
-            events.append(event(f"{_p(seat)} sets aside a pair of cards for {_p(rebel)}.", kind="rise"))
+            events.append(event(f"{seat_ref(seat)} sets aside a pair of cards for {seat_ref(rebel)}.", kind="rise"))
         if k == RISE_EMPIRE_CARDS:
-            events.append(event(f"{_p(seat)} sets aside a pair of cards for {_p(rebel)}.", kind="rise"))
+            events.append(event(f"{seat_ref(seat)} sets aside a pair of cards for {seat_ref(rebel)}.", kind="rise"))
             self.phase = "trump"
         return events
 
@@ -703,7 +689,7 @@ class AlliancesState(State):
         self.put[seat] = list(cards)
         events = [
             event(f"You put down {_names(cards)} for the Empire.", to=[seat], kind="private"),
-            event(f"{_p(seat)} puts down two cards for the Empire.", kind="rise", seat=seat),
+            event(f"{seat_ref(seat)} puts down two cards for the Empire.", kind="rise", seat=seat),
         ]
         if self.to_act():
             return events
@@ -714,11 +700,11 @@ class AlliancesState(State):
         self.hands[left] = _sorted(self.hands[left] + self.given[:2])
         self.hands[right] = _sorted(self.hands[right] + self.given[2:])
         self.revealed = True
-        events.append(event(f"You take {_names(self.put[left])} from {_p(left)} and {_names(self.put[right])} from "
-                            f"{_p(right)}.", to=[e], kind="private"))
-        events.append(event(f"You take {_names(self.given[:2])} from {_p(e)}.", to=[left], kind="private"))
-        events.append(event(f"You take {_names(self.given[2:])} from {_p(e)}.", to=[right], kind="private"))
-        events.append(event(f"The cards are exchanged. {_p(e)}, the Empire, starts the first conflict.", kind="rise"))
+        events.append(event(f"You take {_names(self.put[left])} from {seat_ref(left)} and {_names(self.put[right])} from "
+                            f"{seat_ref(right)}.", to=[e], kind="private"))
+        events.append(event(f"You take {_names(self.given[:2])} from {seat_ref(e)}.", to=[left], kind="private"))
+        events.append(event(f"You take {_names(self.given[2:])} from {seat_ref(e)}.", to=[right], kind="private"))
+        events.append(event(f"The cards are exchanged. {seat_ref(e)}, the Empire, starts the first conflict.", kind="rise"))
         self.given = []
         self.put = [[] for _ in range(3)]
         self.aggressor = 0
@@ -783,11 +769,11 @@ class AlliancesState(State):
                     what = f"takes control of {tile_name(tid)} with a {SIDE_NAMES[side]} token"
                 st.append(side)
                 events.append(event(
-                    f"{_p(winner)} wins the conflict ({how}), beats the {SUIT_NAMES[suit]} defence of {d} and {what}.",
+                    f"{seat_ref(winner)} wins the conflict ({how}), beats the {SUIT_NAMES[suit]} defence of {d} and {what}.",
                     kind="result", seat=winner))
             else:
                 events.append(event(
-                    f"{_p(winner)} wins the conflict ({how}), but the {SUIT_NAMES[suit]} defence of {tile_name(tid)} "
+                    f"{seat_ref(winner)} wins the conflict ({how}), but the {SUIT_NAMES[suit]} defence of {tile_name(tid)} "
                     f"({d}) holds.", kind="result", seat=winner))
         for e in self.table:
             self.discards.append(e["card"])
@@ -799,7 +785,7 @@ class AlliancesState(State):
         elif n == 2:
             nxt = 1 - winner if winner is not None else 1 - prev
             if winner is not None:
-                events.append(event(f"{_p(winner)} loses momentum: {_p(nxt)} starts the next conflict.", kind="next"))
+                events.append(event(f"{seat_ref(winner)} loses momentum: {seat_ref(nxt)} starts the next conflict.", kind="next"))
         else:
             nxt = (prev + 1) % n
         self.starter = nxt
@@ -807,7 +793,7 @@ class AlliancesState(State):
             self.log.extend(events)
             return self._end_campaign()
         if captured or n != 2 or winner is None:
-            events.append(event(f"{_p(nxt)} takes the Conflict token and starts the next conflict.", kind="next"))
+            events.append(event(f"{seat_ref(nxt)} takes the Conflict token and starts the next conflict.", kind="next"))
         self._next_conflict()
         return events
 
@@ -842,14 +828,14 @@ class AlliancesState(State):
             if self.bid is not None:
                 need = self.bid[0]
                 w = ag if tiles[ag] == need else 1 - ag
-                why = (f"{_p(ag)} declared exactly {need} and controls {tiles[ag]}")
+                why = (f"{seat_ref(ag)} declared exactly {need} and controls {tiles[ag]}")
             elif tiles[0] != tiles[1]:
                 w = 0 if tiles[0] > tiles[1] else 1
                 why = f"{tiles[w]} countries to {tiles[1 - w]}"
             else:
                 w = 1 - ag
                 why = f"a tie at {tiles[0]} countries goes to the Defender"
-            events.append(event(f"{_p(w)} wins the campaign: {why}.", kind="campaign-won"))
+            events.append(event(f"{seat_ref(w)} wins the campaign: {why}.", kind="campaign-won"))
         else:
             e = self.empire
             self.empire_tiles[e] = tiles[0]
@@ -857,8 +843,8 @@ class AlliancesState(State):
             for r in rebels:
                 self.rebel_tricks[r] += self.won[r]
             events.append(event(
-                f"{_p(e)} scores {tiles[0]} countries as the Empire. "
-                + " ".join(f"{_p(r)} won {self.won[r]} conflict{'s' if self.won[r] != 1 else ''} as a Rebel."
+                f"{seat_ref(e)} scores {tiles[0]} countries as the Empire. "
+                + " ".join(f"{seat_ref(r)} won {self.won[r]} conflict{'s' if self.won[r] != 1 else ''} as a Rebel."
                            for r in rebels), kind="campaign-won"))
             w = None
             res["empire"] = e
@@ -886,11 +872,11 @@ class AlliancesState(State):
             top = max(self.rebel_tricks[s] for s in tied)
             winners = [s for s in tied if self.rebel_tricks[s] == top]
             summary = (
-                "Countries held as the Empire: " + ", ".join(f"{_p(s)} {scores[s]}" for s in range(3)) + ". "
+                "Countries held as the Empire: " + ", ".join(f"{seat_ref(s)} {scores[s]}" for s in range(3)) + ". "
                 + ("" if len(tied) == 1 else
-                   "Tie-break, conflicts won as a Rebel: " + ", ".join(f"{_p(s)} {self.rebel_tricks[s]}" for s in tied)
+                   "Tie-break, conflicts won as a Rebel: " + ", ".join(f"{seat_ref(s)} {self.rebel_tricks[s]}" for s in tied)
                    + ". ")
-                + " and ".join(map(_p, winners)) + (" win" if len(winners) > 1 else " wins")
+                + " and ".join(map(seat_ref, winners)) + (" win" if len(winners) > 1 else " wins")
                 + (" and share the honours." if len(winners) > 1 else ".")
             )
             details = {"empire_tiles": scores, "rebel_tricks": list(self.rebel_tricks), "campaigns": self.results}
@@ -928,17 +914,17 @@ class AlliancesState(State):
             owner = {e["card"]: e["seat"] for e in self.table}
             parts = []
             if "take" in params:
-                parts.append(f"take {_p(owner[params['take']])}'s {card_name(params['take'])}")
+                parts.append(f"take {seat_ref(owner[params['take']])}'s {card_name(params['take'])}")
             if "add-to" in params:
                 a = params["add-to"]
                 parts.append("add it to your own hand power" if a == cf.SELF else
-                             f"add it to {_p(owner[a])}'s {card_name(a)}")
+                             f"add it to {seat_ref(owner[a])}'s {card_name(a)}")
             if "keep" in params:
-                parts.append(f"keep {_p(owner[params['keep']])}'s {card_name(params['keep'])}")
+                parts.append(f"keep {seat_ref(owner[params['keep']])}'s {card_name(params['keep'])}")
             if "discard" in params:
-                parts.append(f"discard {_p(owner[params['discard']])}'s {card_name(params['discard'])}")
+                parts.append(f"discard {seat_ref(owner[params['discard']])}'s {card_name(params['discard'])}")
             if "double" in params:
-                parts.append(f"double {_p(owner[params['double']])}'s {card_name(params['double'])}")
+                parts.append(f"double {seat_ref(owner[params['double']])}'s {card_name(params['double'])}")
             return text + (": " + ", ".join(parts) if parts else "")
         if verb == "draft":
             return "Keep " + card_name(words[1])
@@ -1060,8 +1046,7 @@ class AlliancesState(State):
             if st.high is not None:
                 st.high = tuple(st.high)
             st.pos_of = {t: i for i, t in enumerate(st.layout)}
-            r = data["result"]
-            st.result = Outcome(r["scores"], r["winners"], r["summary"], r["details"]) if r else None
+            st.result = Outcome.from_json(data["result"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not an Alliances state: {exc}") from None
         return st

@@ -5,7 +5,7 @@ player on your right is seat i-1.
 """
 
 from ...core.errors import OptionError, RecordError
-from ...core.game import Game, Option, Outcome, State, event
+from ...core.game import Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
 from .data import ACES, CARDS, COURTS, EXCUSE, NUMBER_CARDS, PAWNS, SUIT_NAMES, SUITS, ace_suit, describe
 from .scoring import election, score_debate
@@ -19,10 +19,6 @@ def play_action(card_id):
 
 def ace_action(hand_suit, keep_suit):
     return f"ace {hand_suit} keep {keep_suit}"
-
-
-def _p(seat):
-    return "{p%d}" % seat
 
 
 class ElectionDayState(State):
@@ -50,7 +46,7 @@ class ElectionDayState(State):
         st.result = None
         st.last_scoring = None
         st.log.append(event(
-            f"New game of Election Day for {players} players. {_p(st.dealer)} deals. "
+            f"New game of Election Day for {players} players. {seat_ref(st.dealer)} deals. "
             f"Each player has one Ace face down and {len(st.hands[0])} cards; "
             f"{len(st.pile)} card{'s' if len(st.pile) != 1 else ''} left undealt"
             + (f", {len(st.removed)} left out of the game" if st.removed else "")
@@ -135,7 +131,7 @@ class ElectionDayState(State):
         if self.options["rotate_dealer"] and self.debate_no > 1:
             self.dealer = (self.dealer + 1) % self.players
         self.turn = self.dealer
-        self.log.append(event(f"Debate {self.debate_no} begins with {_p(self.dealer)}.", kind="debate"))
+        self.log.append(event(f"Debate {self.debate_no} begins with {seat_ref(self.dealer)}.", kind="debate"))
         if self.pile:
             card = self.pile.pop(0)
             self.debate.append([card, None])
@@ -187,7 +183,7 @@ class ElectionDayState(State):
             backers.setdefault(s, []).append(seat)
         events.append(event(
             "The face-down Aces are turned over: "
-            + "; ".join(f"{_p(seat)} backs {SUIT_NAMES[s]}" for seat, s in enumerate(self.aces))
+            + "; ".join(f"{seat_ref(seat)} backs {SUIT_NAMES[s]}" for seat, s in enumerate(self.aces))
             + ".",
             kind="election",
         ))
@@ -195,7 +191,7 @@ class ElectionDayState(State):
         winners = []
         if elected is not None and elected in backers:
             winners = backers[elected]
-            summary = f"The Prince of {SUIT_NAMES[elected]} is elected: " + " and ".join(map(_p, winners)) + " wins."
+            summary = f"The Prince of {SUIT_NAMES[elected]} is elected: " + " and ".join(map(seat_ref, winners)) + " wins."
         else:
             if elected is None:
                 summary = "No Prince is elected (the tie cannot be broken)"
@@ -206,7 +202,7 @@ class ElectionDayState(State):
                 winners = [seat for seat, s in enumerate(self.aces) if totals[s] == best]
                 summary += (
                     "; by the variant, the closest backed Prince wins: "
-                    + " and ".join(f"{_p(w)} ({SUIT_NAMES[self.aces[w]]}, {best[0]})" for w in winners)
+                    + " and ".join(f"{seat_ref(w)} ({SUIT_NAMES[self.aces[w]]}, {best[0]})" for w in winners)
                     + "."
                 )
             else:
@@ -231,9 +227,7 @@ class ElectionDayState(State):
     def to_act(self):
         return [] if self.over else [self.turn]
 
-    def legal_actions(self, seat):
-        if self.over or seat != self.turn:
-            return []
+    def _legal(self, seat):
         hand = self.hands[seat]
         acts = [play_action(c) for c in hand if not c.startswith("ace-")]
         mine = self.aces[seat]
@@ -269,7 +263,7 @@ class ElectionDayState(State):
         events = []
         if action == PASS:
             self.passes[seat] += 1
-            events.append(event(f"{_p(seat)} passes.", kind="pass", seat=seat))
+            events.append(event(f"{seat_ref(seat)} passes.", kind="pass", seat=seat))
             why = self._debate_over()
             if why:
                 self.log.extend(events)
@@ -281,7 +275,7 @@ class ElectionDayState(State):
             self.passes[seat] = 0
             self.played = True
             self.shown = True
-            events.append(event(f"{_p(seat)} plays {describe(cid)}.", kind="play", seat=seat, card=cid))
+            events.append(event(f"{seat_ref(seat)} plays {describe(cid)}.", kind="play", seat=seat, card=cid))
         else:
             _, hand_suit, _, keep = action.split()
             old = self.aces[seat]
@@ -294,17 +288,17 @@ class ElectionDayState(State):
             self.passes[seat] = 0
             self.revealed = True
             events.append(event(
-                f"{_p(seat)} picks up their face-down Ace with an Ace from their hand, lays one face down "
-                f"and hands the other to {_p(right)}.",
+                f"{seat_ref(seat)} picks up their face-down Ace with an Ace from their hand, lays one face down "
+                f"and hands the other to {seat_ref(right)}.",
                 kind="ace", seat=seat,
             ))
             changed = "now back" if keep != old else "keep backing"
             events.append(event(
-                f"You {changed} the Prince of {SUIT_NAMES[keep]} and handed the Ace of {SUIT_NAMES[given]} to {_p(right)}.",
+                f"You {changed} the Prince of {SUIT_NAMES[keep]} and handed the Ace of {SUIT_NAMES[given]} to {seat_ref(right)}.",
                 to=[seat], kind="private",
             ))
             events.append(event(
-                f"{_p(seat)} handed you the Ace of {SUIT_NAMES[given]}.", to=[right], kind="private",
+                f"{seat_ref(seat)} handed you the Ace of {SUIT_NAMES[given]}.", to=[right], kind="private",
             ))
         self.turn = (seat + 1) % n
         return events
@@ -330,7 +324,7 @@ class ElectionDayState(State):
         given = old if keep == hand_suit else hand_suit
         right = (seat - 1) % self.players
         verb = "Back" if keep != old else "Keep backing"
-        return f"{verb} the Prince of {SUIT_NAMES[keep]}; hand the Ace of {SUIT_NAMES[given]} to {_p(right)}"
+        return f"{verb} the Prince of {SUIT_NAMES[keep]}; hand the Ace of {SUIT_NAMES[given]} to {seat_ref(right)}"
 
     def view(self, seat=None):
         over = self.over
@@ -399,8 +393,7 @@ class ElectionDayState(State):
             for key in ("dealer", "turn", "debate_no", "aces", "hands", "pile", "removed", "debate",
                         "passes", "played", "track", "out", "over", "last_scoring", "log"):
                 setattr(st, key, data[key])
-            r = data["result"]
-            st.result = Outcome(r["scores"], r["winners"], r["summary"], r["details"]) if r else None
+            st.result = Outcome.from_json(data["result"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not an Election Day state: {exc}") from None
         return st

@@ -17,7 +17,7 @@ of the rule text; the phases of the state are
 from operator import itemgetter
 
 from ...core.errors import OptionError, RecordError
-from ...core.game import Game, Outcome, State, event
+from ...core.game import SEAT_REFS, Game, Outcome, State, event, seat_ref, seat_refs
 from ...core.rng import Rng
 from .data import (
     CARDS, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_TOTALS, DEAL_TABLE, DECK, MAX_BALLOTS, ORDER, PARTIES,
@@ -36,17 +36,11 @@ ACCEPT = "accept"
 DECLINE = "decline"
 
 
-def _p(seat):
-    return "{p%d}" % seat
-
-
 def _ev(text, kind):
     """A public log event: `event(text, kind=kind)`, built directly."""
     return {"text": text, "to": None, "kind": kind}
 
 
-# seat -> "{p0}", "{p1}", ... (more than any game has seats)
-_P = tuple(_p(seat) for seat in range(16))
 # seat -> str(seat), the keys of options_of
 _SEAT_KEY = tuple(str(seat) for seat in range(16))
 
@@ -68,7 +62,7 @@ del _cid, _c, _party
 # card id -> card_name(card id)
 _CARD_NAMES = {cid: card_name(cid) for cid in CARDS}
 # card id -> (the card identical to it, its action when it needs nothing more);
-# see _compute_legal
+# see _legal
 _HAND_ACTIONS = {cid: (TWIN[cid], PLAY_ACTION[cid]) for cid in CARDS}
 
 
@@ -78,18 +72,6 @@ def _sorted(cards):
 
 def _cap(text):
     return text[:1].upper() + text[1:]
-
-
-def _join(items):
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _seats(seats):
-    """'{p0}, {p2} and {p3}'."""
-    return _join([_P[s] for s in seats])
 
 
 class _Cache(dict):
@@ -111,7 +93,7 @@ def _label_key(label):
 
 def _label_name(label):
     party, _, seat = label.partition("@")
-    return PARTY_NAMES[party] + (f" ({_p(int(seat))})" if seat else "")
+    return PARTY_NAMES[party] + (f" ({seat_ref(int(seat))})" if seat else "")
 
 
 # unit label -> unit_label_key, label_name (lookups quicker than calls)
@@ -198,7 +180,6 @@ def _vp_text(country, players):
 class KoalitionState(State):
     def __init__(self):
         self.log = []
-        self._legal = None
         self._ctexts = None
         self._tally = None
         self._known = None  # see _resignation_targets
@@ -234,7 +215,7 @@ class KoalitionState(State):
         st.log.append(_ev(
             f"New game of Koalition for {players} players: {per} politician cards each, "
             f"{len(st.set_aside)} set aside face down; {rounds} rounds of {per_round} country elections. "
-            f"{_P[0]}, the oldest player, starts.",
+            f"{SEAT_REFS[0]}, the oldest player, starts.",
             "setup",
         ))
         st._deal_events()
@@ -353,9 +334,9 @@ class KoalitionState(State):
         self._reset_election()
         table = _vp_text(self.country, self.players)
         self.log.append(_ev(
-            f"Election {self.election} of {self.elections} (round {self.round}): {_P[self.starter]} turns over "
+            f"Election {self.election} of {self.elections} (round {self.round}): {SEAT_REFS[self.starter]} turns over "
             f"{COUNTRY_NAMES[self.country]}, worth {COUNTRY_TOTALS[self.country]} victory points ({table}). "
-            f"{_P[self.starter]} plays first.",
+            f"{SEAT_REFS[self.starter]} plays first.",
             "election",
         ))
 
@@ -465,7 +446,7 @@ class KoalitionState(State):
         self.phase = "tie"
         self.tie_answers = []
         self.log.append(_ev(
-            f"{_seats(seats)} must agree which of them chairs {PARTY_NAMES[party]}: each claims the chair "
+            f"{seat_refs(seats)} must agree which of them chairs {PARTY_NAMES[party]}: each claims the chair "
             f"or yields it. Exactly one claim settles it; otherwise {PARTY_NAMES[party]} is unbound and each of "
             f"its players joins a coalition on their own.",
             "tie",
@@ -476,7 +457,7 @@ class KoalitionState(State):
         claims = [s for s, a in zip(seats, self.tie_answers) if a == "claim"]
         if len(claims) == 1:
             self.chairs[party] = claims[0]
-            self.log.append(_ev(f"They agree: {_P[claims[0]]} chairs {PARTY_NAMES[party]}.", "tie"))
+            self.log.append(_ev(f"They agree: {SEAT_REFS[claims[0]]} chairs {PARTY_NAMES[party]}.", "tie"))
         else:
             self.unbound.append(party)
             self.log.append(_ev(
@@ -517,7 +498,7 @@ class KoalitionState(State):
         self.phase = "propose"
         self.log.append(_ev(
             "Coalition negotiation. The chairs propose in order of party size: "
-            + ", ".join([f"{_LABEL_NAMES[u['label']]} {u['votes']} ({_P[u['seat']]})" for u in units])
+            + ", ".join([f"{_LABEL_NAMES[u['label']]} {u['votes']} ({SEAT_REFS[u['seat']]})" for u in units])
             + f". A coalition needs {need} votes, only compatible parties, and no party it could do without.",
             "negotiation",
         ))
@@ -540,7 +521,7 @@ class KoalitionState(State):
             else:
                 u = units[k]
                 self.log.append(_ev(
-                    f"{_LABEL_NAMES[u['label']]} ({_P[u['seat']]}) belongs to no legal coalition and cannot propose.",
+                    f"{_LABEL_NAMES[u['label']]} ({SEAT_REFS[u['seat']]}) belongs to no legal coalition and cannot propose.",
                     "negotiation",
                 ))
                 k += 1
@@ -589,9 +570,9 @@ class KoalitionState(State):
         names = " + ".join([_LABEL_NAMES[lb] for lb in labels])
         self.history.append({"by": seat, "unit": u["label"], "coalition": text, "result": "open"})
         self.log.append(_ev(
-            f"{_P[seat]}, for {_LABEL_NAMES[u['label']]}, proposes {names}: "
+            f"{SEAT_REFS[seat]}, for {_LABEL_NAMES[u['label']]}, proposes {names}: "
             f"{' + '.join(map(str, votes))} = {sum(votes)} votes (majority {self.count['majority']})."
-            + (f" {_seats(responders)} must accept." if responders else ""),
+            + (f" {seat_refs(responders)} must accept." if responders else ""),
             "proposal",
         ))
         if not responders:
@@ -605,13 +586,13 @@ class KoalitionState(State):
         prop = self.proposal
         if action == ACCEPT:
             prop["accepted"].append(seat)
-            self.log.append(_ev(_P[seat] + " accepts.", "answer"))
+            self.log.append(_ev(SEAT_REFS[seat] + " accepts.", "answer"))
             if len(prop["accepted"]) == len(prop["responders"]):
                 self.history[-1]["result"] = "accepted"
                 self._govern_units(prop["members"])
             return
         self.history[-1]["result"] = "declined"
-        self.log.append(_ev(_P[seat] + " declines: the proposal fails.", "answer"))
+        self.log.append(_ev(SEAT_REFS[seat] + " declines: the proposal fails.", "answer"))
         self._next_proposer()
 
     def _stalemate(self):
@@ -633,7 +614,7 @@ class KoalitionState(State):
             h.sort(key=ORDER.__getitem__)
         self.ballot += 1
         self._reset_election()
-        self.log.append(_ev(text + f" Ballot {self.ballot} in {country}: {_P[self.starter]} plays first.",
+        self.log.append(_ev(text + f" Ballot {self.ballot} in {country}: {SEAT_REFS[self.starter]} plays first.",
                             "stalemate"))
 
     # -- government and victory points ------------------------------------------------------------
@@ -666,7 +647,7 @@ class KoalitionState(State):
         if self.choosers:
             self.phase = "choose"
             self.log.append(_ev(
-                text + f"{_seats(self.choosers)} {'has' if len(self.choosers) == 1 else 'have'} cards in "
+                text + f"{seat_refs(self.choosers)} {'has' if len(self.choosers) == 1 else 'have'} cards in "
                 f"two coalition parties and must choose the one to score with.",
                 "government",
             ))
@@ -699,7 +680,7 @@ class KoalitionState(State):
         for e in entries:
             s = e["seat"]
             self.vp[s][e["party"]] += vp[s]
-            recorded.append(f"{_P[s]} +{vp[s]} with {PARTY_NAMES[e['party']]}")
+            recorded.append(f"{SEAT_REFS[s]} +{vp[s]} with {PARTY_NAMES[e['party']]}")
         lines.append("Recorded: " + "; ".join(recorded) + ".")
         self._record(self.government, vp, ranked)
         got = [vp.get(s, 0) for s in range(self.players)]
@@ -708,11 +689,11 @@ class KoalitionState(State):
         if self.election < self.elections:
             tied = [s for s in range(self.players) if got[s] == best]
             if len(tied) == 1:
-                lines.append(f"{_P[self.starter]} received the most victory points ({best}) and starts the next "
+                lines.append(f"{SEAT_REFS[self.starter]} received the most victory points ({best}) and starts the next "
                              f"election.")
             else:
-                lines.append(f"{_seats(tied)} received the most victory points ({best}); the oldest of "
-                             f"them, {_P[self.starter]}, starts the next election.")
+                lines.append(f"{seat_refs(tied)} received the most victory points ({best}); the oldest of "
+                             f"them, {SEAT_REFS[self.starter]}, starts the next election.")
         self.log.append(_ev(" ".join(lines), "vp"))
         self._end_election()
 
@@ -733,12 +714,13 @@ class KoalitionState(State):
 
     def _result_summary(self, r):
         """An election's result for the view: the country, how many ballots, the
-        government ('black+red', '' for none) and the VP each seat received."""
+        government ('black+red', '' for none), the VP each seat received and
+        the count of its last ballot (votes per party, total, majority)."""
         vp = [0] * self.players
         for w in r["winners"]:
             vp[w["seat"]] = w["vp"]
         return {"country": r["country"], "ballots": r["ballots"], "government": "+".join(r["government"]),
-                "vp": vp}
+                "vp": vp, "votes": dict(r["votes"]), "total": r["total"], "majority": r["majority"]}
 
     def _end_election(self):
         self.discard.extend([pl["card"] for pl in self.plays])
@@ -780,9 +762,9 @@ class KoalitionState(State):
         winners = [s for s in range(self.players) if scores[s] == best]
         if len(winners) == 1:
             w = winners[0]
-            summary = f"{_P[w]} wins with {best} points ({b['totals'][w]} VP + {b['paid'][w]} bonus)."
+            summary = f"{SEAT_REFS[w]} wins with {best} points ({b['totals'][w]} VP + {b['paid'][w]} bonus)."
         else:
-            summary = f"{_seats(winners)} share the win with {best} points."
+            summary = f"{seat_refs(winners)} share the win with {best} points."
         self.log.append(_ev(summary, "result"))
         self.phase = "over"
         self.over = True
@@ -824,7 +806,7 @@ class KoalitionState(State):
             return self.choosers[len(self.chosen)]
         return None
 
-    def _compute_legal(self):
+    def _legal(self, seat):
         ph = self.phase
         if ph == "play":
             acts = []
@@ -859,26 +841,6 @@ class KoalitionState(State):
             return [f"score {p}" for p in self.options_of[str(self.choosers[len(self.chosen)])]]
         return []
 
-    def legal_actions(self, seat):
-        if self.over or seat != (self.turn if self.phase == "play" else self.actor()):
-            return []
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def check(self, seat, action):
-        # The usual case, a legal action of the seat to act, without the copies
-        # of State.check; anything else goes through State.check for its reason.
-        if (not self.over and type(seat) is int and type(action) is str
-                and seat == (self.turn if self.phase == "play" else self.actor())):
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal()
-            if action in legal:
-                return
-        super().check(seat, action)
-
     def explain_illegal(self, seat, action):
         parts = action.split(" ")
         if self.phase == "play" and parts[:1] == ["play"] and len(parts) >= 2:
@@ -901,34 +863,8 @@ class KoalitionState(State):
             return "the election rounds are over: no more cards are played in this election"
         return super().explain_illegal(seat, action)
 
-    def apply(self, seat, action):
-        # State.apply, without taking the events out of the log (see _apply) and
-        # putting them back; the usual case of `check` is tested here.
-        legal = self._legal
-        if not (legal is not None and not self.over and type(seat) is int and type(action) is str
-                and seat == (self.turn if self.phase == "play" else self.actor()) and action in legal):
-            self.check(seat, action)
-        self.revealed = False
-        self.shown = False
-        log = self.log
-        mark = len(log)
-        if self.phase == "play":  # the usual action: _act, one call less
-            self._legal = None
-            self._play(seat, action)
-        else:
-            self._act(seat, action)
-        return log[mark:]
-
     def _apply(self, seat, action):
-        mark = len(self.log)
-        self._act(seat, action)
-        events = self.log[mark:]
-        del self.log[mark:]
-        return events
-
-    def _act(self, seat, action):
         """Carry out a legal action, appending its events to the log."""
-        self._legal = None
         ph = self.phase
         if ph == "play":
             self._play(seat, action)
@@ -936,14 +872,14 @@ class KoalitionState(State):
             self.tie_answers.append(action.split(" ")[0])
             party = self.ties[0][0]
             verb = "claims" if self.tie_answers[-1] == "claim" else "yields"
-            self.log.append(_ev(f"{_P[seat]} {verb} the {PARTY_NAMES[party]} chair.", "tie"))
+            self.log.append(_ev(f"{SEAT_REFS[seat]} {verb} the {PARTY_NAMES[party]} chair.", "tie"))
             if len(self.tie_answers) == len(self.ties[0][1]):
                 self._settle_tie()
         elif ph == "propose":
             if action == PASS:
                 u = self.units[self.proposer]
                 self.history.append({"by": seat, "unit": u["label"], "coalition": None, "result": "pass"})
-                self.log.append(_ev(f"{_P[seat]} makes no proposal for {_LABEL_NAMES[u['label']]}.",
+                self.log.append(_ev(f"{SEAT_REFS[seat]} makes no proposal for {_LABEL_NAMES[u['label']]}.",
                                     "proposal"))
                 self._next_proposer()
             else:
@@ -953,7 +889,7 @@ class KoalitionState(State):
         elif ph == "choose":
             party = action.split(" ")[1]
             self.chosen.append(party)
-            self.log.append(_ev(f"{_P[seat]} takes their victory points with {PARTY_NAMES[party]}.",
+            self.log.append(_ev(f"{SEAT_REFS[seat]} takes their victory points with {PARTY_NAMES[party]}.",
                                 "choose"))
             if len(self.chosen) == len(self.choosers):
                 self._award()
@@ -970,10 +906,10 @@ class KoalitionState(State):
             plays.append({"seat": seat, "card": cid, "party": party, "out": False, "target": None})
             self._tally = None
             if tail is None:  # a Doubler
-                text = (f"{_P[seat]} plays {card_name(cid)}: worth the sum of the other {PARTY_NAMES[party]} cards "
+                text = (f"{SEAT_REFS[seat]} plays {card_name(cid)}: worth the sum of the other {PARTY_NAMES[party]} cards "
                         f"in play, now {self._party_sum(party)}.")
             else:
-                text = _P[seat] + tail
+                text = SEAT_REFS[seat] + tail
         n = len(plays)
         players = self.players
         if n == players + 1:
@@ -995,7 +931,7 @@ class KoalitionState(State):
         if target is None:
             self._tally = None
             self.plays.append({"seat": seat, "card": cid, "party": None, "out": False, "target": target})
-            return f"{_P[seat]} plays a Resignation, but no politician is in play: it has no effect."
+            return f"{SEAT_REFS[seat]} plays a Resignation, but no politician is in play: it has no effect."
         # The target is one of these (the action is legal), all of the same value.
         targets = self._resignation_targets()
         choice = len(targets) > 1
@@ -1017,11 +953,11 @@ class KoalitionState(State):
             name = card_name(gone["card"], gone["party"])  # play_name
         why = ""
         if choice:
-            why = f" ({_P[seat]} chose among equals)"
+            why = f" ({SEAT_REFS[seat]} chose among equals)"
         elif equal:
             why = " (a Doubler ranks above an equal card)"
-        text = (f"{_P[seat]} plays a Resignation: the highest politician in play, "
-                f"{name} of {_P[gone['seat']]}, resigns{why}. "
+        text = (f"{SEAT_REFS[seat]} plays a Resignation: the highest politician in play, "
+                f"{name} of {SEAT_REFS[gone['seat']]}, resigns{why}. "
                 f"Both cards go to the discard pile.")
         gone["out"] = True
         return text
@@ -1054,7 +990,7 @@ class KoalitionState(State):
                 values = self._vals()[0]
                 idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == parts[2])
                 return (f"Play a Resignation: {play_name(self.plays, values, idx)} of "
-                        f"{_P[self.plays[idx]['seat']]} resigns")
+                        f"{SEAT_REFS[self.plays[idx]['seat']]} resigns")
             return "Play " + card_name(cid)
         if verb == "propose":
             members = self._coalition_by_text(parts[1])
@@ -1073,6 +1009,17 @@ class KoalitionState(State):
         if verb == "score":
             return f"Score with {PARTY_NAMES[parts[1]]}"
         return action
+
+    def _live_count(self, totals):
+        """The votes per party, their total and the absolute majority: the count
+        of the rules once the two rounds are played, else the cards on the
+        table now (the same numbers the count will have if nothing else is
+        played)."""
+        count = self.count
+        if count is not None:
+            return {"votes": dict(count["votes"]), "total": count["total"], "majority": count["majority"]}
+        total = sum(totals.values())
+        return {"votes": dict(totals), "total": total, "majority": majority(total)}
 
     def view(self, seat=None):
         values, totals, _ = self._tallied()
@@ -1110,7 +1057,8 @@ class KoalitionState(State):
             "countries_left": sorted(self.stack),
             "table": table,
             "votes": dict(totals),
-            "count": dict(self.count) if self.count else None,
+            "count": self._live_count(totals),
+            "counted": self.count is not None,
             "chairs": dict(self.chairs),
             "ties": [[p, list(s)] for p, s in self.ties],
             "tie_answers": list(self.tie_answers),
@@ -1155,8 +1103,7 @@ class KoalitionState(State):
             st.rng = Rng.from_json(data["rng"])
             for key in cls._FIELDS:
                 setattr(st, key, _COPY.get(key, _jcopy)(data[key]))
-            r = data["result"]
-            st.result = Outcome(r["scores"], r["winners"], r["summary"], r["details"]) if r else None
+            st.result = Outcome.from_json(data["result"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Koalition state: {exc}") from None
         return st

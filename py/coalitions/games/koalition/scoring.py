@@ -9,6 +9,7 @@ Colorino, None for a Resignation), ``out`` marks a politician who resigned and
 
 from operator import itemgetter
 
+from ...core.game import SEAT_REFS
 from .data import BONUS, CARDS, COMPATIBLE, PARTIES, PARTY_NAMES, card_name
 
 # card id -> printed value (None for Doublers and Resignations)
@@ -18,9 +19,6 @@ _KEY_FLAGS = {cid: (c["kind"] == "doubler", c["kind"] == "colorino") for cid, c 
 # card id -> its name in play, for the cards whose name never changes (not Doublers, not Colorino)
 _FIXED_NAME = {cid: c["name"] for cid, c in CARDS.items() if c["kind"] not in ("doubler", "colorino")}
 _COLORINO_NAME = {p: card_name("colorino", p) for p in PARTIES}
-# seat -> "{p0}", "{p1}", ... (more than any game has seats); f-strings with these
-# are quicker than "{p%d}" % seat
-_SEAT = tuple("{p%d}" % s for s in range(16))
 
 # -- values ------------------------------------------------------------------------
 
@@ -244,7 +242,7 @@ def chairs_of(totals, order, held, names, cards, by_party=None):
         mine = by_party[p]
         if len(mine) == 1:  # a single player has the party's votes
             s, h = mine[0]
-            lines.append(f"{PARTY_NAMES[p]} ({tp}): {_SEAT[s]} {h[0]} ({cards[(s, p)]}). Chair: {_SEAT[s]}.")
+            lines.append(f"{PARTY_NAMES[p]} ({tp}): {SEAT_REFS[s]} {h[0]} ({cards[(s, p)]}). Chair: {SEAT_REFS[s]}.")
             out[p] = s
             continue
         if pos is None:
@@ -263,18 +261,18 @@ def chairs_of(totals, order, held, names, cards, by_party=None):
             elif h[1] == top_key:
                 top.append(s)
         text = f"{PARTY_NAMES[p]} ({totals[p]}): " + ", ".join(
-            [f"{_SEAT[s]} {h[0]} ({cards[(s, p)]})" for s, h in mine])
+            [f"{SEAT_REFS[s]} {h[0]} ({cards[(s, p)]})" for s, h in mine])
         if len(top) == 1:
             s = top[0]
             if same:
-                names_ = " and ".join([_SEAT[t] for t in [s] + [t for t in [first_s] + same if t != s]])
+                names_ = " and ".join([SEAT_REFS[t] for t in [s] + [t for t in [first_s] + same if t != s]])
                 text += (f". {names_} tie on {first_h[0]}; the highest card decides: "
                          f"{names[held[(s, p)][2]]} is the highest")
-            text += f". Chair: {_SEAT[s]}."
+            text += f". Chair: {SEAT_REFS[s]}."
             out[p] = s
         else:
             top.sort(key=pos.__getitem__)
-            names_ = " and ".join([_SEAT[t] for t in top])
+            names_ = " and ".join([SEAT_REFS[t] for t in top])
             text += (f". {names_} tie on {first_h[0]} with equally high cards "
                      f"({names[held[(top[0], p)][2]]}): they must agree on a chair.")
             ties[p] = top
@@ -416,7 +414,7 @@ def award_ranked(ranked, row):
         if j == i:
             e = ranked[i]
             vp[e["seat"]] = row[i]
-            lines.append(f"Place {i + 1}: {_SEAT[e['seat']]}, {PARTY_NAMES[e['party']]} {e['value']} "
+            lines.append(f"Place {i + 1}: {SEAT_REFS[e['seat']]}, {PARTY_NAMES[e['party']]} {e['value']} "
                          f"(highest card {e['high']}): {row[i]} VP.")
         else:
             group = ranked[i:j + 1]
@@ -424,7 +422,7 @@ def award_ranked(ranked, row):
             each = sum(pts) // len(group)
             for e in group:
                 vp[e["seat"]] = each
-            who = ", ".join([f"{_SEAT[e['seat']]} ({PARTY_NAMES[e['party']]} {e['value']}, highest card {e['high']})"
+            who = ", ".join([f"{SEAT_REFS[e['seat']]} ({PARTY_NAMES[e['party']]} {e['value']}, highest card {e['high']})"
                              for e in group])
             lines.append(
                 f"Places {i + 1}–{j + 1}: {who} tie on value and on the highest card, so they share the places: "
@@ -454,7 +452,7 @@ def bonus_round(vp, players):
     totals = [sum(vp[s].values()) for s in range(players)]
     shares = {p: sum(vp[s].get(p, 0) for s in range(players)) for p in PARTIES}
     lines = ["The bonus round."]
-    lines.append("Victory points per player: " + ", ".join([f"{_SEAT[s]} {totals[s]}" for s in range(players)]) + ".")
+    lines.append("Victory points per player: " + ", ".join([f"{SEAT_REFS[s]} {totals[s]}" for s in range(players)]) + ".")
     lines.append("Shares of Europe: " + ", ".join(f"{PARTY_NAMES[p]} {shares[p]}" for p in PARTIES)
                  + f" (together {sum(shares.values())}).")
     bonus = {}
@@ -479,16 +477,16 @@ def bonus_round(vp, players):
         for s in top:
             paid[s] += each
         if len(top) == 1:
-            lines.append(f"{PARTY_NAMES[p]} (share {shares[p]}, {rank}, bonus {bonus[p]}): chief {_SEAT[top[0]]} with "
+            lines.append(f"{PARTY_NAMES[p]} (share {shares[p]}, {rank}, bonus {bonus[p]}): chief {SEAT_REFS[top[0]]} with "
                          f"{best} VP gets {each}.")
         else:
-            who = " and ".join([_SEAT[s] for s in top])
+            who = " and ".join([SEAT_REFS[s] for s in top])
             lines.append(f"{PARTY_NAMES[p]} (share {shares[p]}, {rank}, bonus {bonus[p]}): co-chiefs {who} with "
                          f"{best} VP each share it: {bonus[p]} ÷ {len(top)}"
                          + (f", rounded up: {each}" if bonus[p] % len(top) else f" = {each}")
                          + " each.")
     scores = [totals[s] + paid[s] for s in range(players)]
     lines.append("Final points (VP + bonus): " + ", ".join(
-        f"{_SEAT[s]} {totals[s]} + {paid[s]} = {scores[s]}" for s in range(players)) + ".")
+        f"{SEAT_REFS[s]} {totals[s]} + {paid[s]} = {scores[s]}" for s in range(players)) + ".")
     return {"totals": totals, "shares": shares, "chiefs": chiefs, "bonus": bonus, "paid": paid,
             "scores": scores, "lines": lines}
