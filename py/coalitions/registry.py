@@ -1,31 +1,9 @@
-"""The registry of games, by id."""
+"""The registry of games, by id: the one in core (core/registry.py), told to
+look for games in the sub-packages of ``coalitions.games``. A game is found
+from its folder; no list names the games."""
 
-from .core.errors import UnknownGameError
+from .core.registry import add_package, all_games, get_game, register
 
+add_package(__package__ + ".games")
 
-def _games():
-    from .games.alliances import Alliances
-    from .games.election_day import ElectionDay
-    from .games.koalition import Koalition
-
-    return {g.id: g for g in (ElectionDay, Koalition, Alliances)}
-
-
-_REGISTRY = None
-
-
-def all_games():
-    """Every registered game class, in catalogue order."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        _REGISTRY = _games()
-    return list(_REGISTRY.values())
-
-
-def get_game(game_id):
-    all_games()
-    try:
-        return _REGISTRY[game_id]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGameError(f"unknown game {game_id!r} (known games: {known})") from None
+__all__ = ["add_package", "all_games", "get_game", "register"]

@@ -18,6 +18,7 @@ import json
 import unicodedata
 
 from .errors import CoalitionsError, RecordError
+from .registry import get_game
 
 FORMAT = "coalitions-record"
 VERSION = 1
@@ -114,8 +115,6 @@ def dumps(record):
 
 def check_header(data):
     """Check everything but the moves; returns (game class, normalized record)."""
-    from ..registry import get_game
-
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:

@@ -1058,6 +1058,7 @@ class Alliances(Game):
     designer = "Elad Goldsteen"
     min_players = 2
     max_players = 4
+    order = 3
     summary = (
         "Super-powers and their allies fight conflict by conflict for the countries of the world: bid how many "
         "you will control, then win tricks of Military, Economics and Politics to take them. About 45 minutes."

@@ -405,6 +405,7 @@ class ElectionDay(Game):
     designer = "Joe Mucchiello"
     min_players = 3
     max_players = 5
+    order = 1
     summary = (
         "Six Princes debate before the election. Play Decktet cards to make your secret Prince's "
         "suit win the debates, or switch sides with an Ace. 20–30 minutes."

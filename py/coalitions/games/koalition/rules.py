@@ -1115,6 +1115,7 @@ class Koalition(Game):
     designer = "Hartmut Witt"
     min_players = 3
     max_players = 8
+    order = 2
     summary = (
         "Political strategists place their politicians in twelve European elections. Become party chair, forge "
         "the smallest winning coalition and collect victory points; the party chiefs of Europe earn a bonus. "
