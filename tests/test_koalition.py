@@ -37,7 +37,7 @@ from coalitions.core.errors import IllegalActionError, OptionError, RecordError
 from coalitions.core.match import Match
 from coalitions.core.records import make_players, new_record, replay
 from coalitions.core.rng import Rng, mix
-from coalitions.games.koalition import rules as rules_module
+from coalitions.games.koalition import negotiation as negotiation_module
 from coalitions.games.koalition.data import (
     BONUS, CARDS, COMPATIBLE, COUNTRIES, COUNTRY_IDS, COUNTRY_TOTALS, DEAL_TABLE, DECK, MAX_BALLOTS, PARTIES,
     PARTY_VALUES, TWIN, VP_TABLE, vp_row,
@@ -638,7 +638,7 @@ def test_no_legal_coalition_at_all_is_a_stalemate():
 
 
 def test_the_safeguard_after_too_many_stalemates(monkeypatch):
-    monkeypatch.setattr(rules_module, "MAX_BALLOTS", 2)
+    monkeypatch.setattr(negotiation_module, "MAX_BALLOTS", 2)
     state = walkthrough("resignation-and-stalemate", upto=10)
     act(state, "play rose-12", "play rose-x2", "play resign-1 rose-x2", "play black-12", "play yellow-12",
         "play resign-2 black-12", "propose rose+yellow", "decline", "propose rose+yellow", "decline")

@@ -81,3 +81,26 @@ def by_kind(table: Mapping[str, Callable[[str], Action]], text: str) -> Action:
     if parser is None:
         return Action(kind, (), text)
     return parser(text)
+
+
+def memo(parse: Callable[[str], Action], size: int = 20000) -> Callable[[str], Action]:
+    """`parse` with its results kept (an `Action` is immutable): a bot reads
+    the same few hundred action texts over and over. At most `size` texts
+    are kept; errors are not."""
+    seen: dict[str, Action] = {}
+
+    def parse_memo(text: str) -> Action:
+        action = seen.get(text) if type(text) is str else None
+        if action is None:
+            if not isinstance(text, str):
+                raise ValueError(f"an action is a text, not {text!r}")
+            action = parse(text)
+            if len(seen) >= size:
+                seen.clear()
+            seen[text] = action
+        return action
+
+    parse_memo.__doc__ = parse.__doc__
+    parse_memo.__name__ = getattr(parse, "__name__", "parse")
+    return parse_memo
+

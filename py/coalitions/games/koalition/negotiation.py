@@ -1,0 +1,283 @@
+"""Koalition: the coalition negotiation (steps 6 and 7 of an election).
+
+Once the vote is counted and no party has the majority, the party chairs
+negotiate: the Green chair tie is settled first (claim or yield), then the
+chairs propose in order of party size the legal coalitions with their party,
+the other chairs of a proposal accept or decline it, and a chair may pass. An
+accepted proposal forms the government; when every chair has had a turn, or
+no legal coalition exists, the election is a stalemate.
+
+`Negotiation` is a mixin of `KoalitionState` (rules.py): its methods read and
+change the state's fields (``units``, ``coalitions``, ``proposer``,
+``proposal``, ``history``, ``ties``, ``tie_answers``, ``unbound``, ...) and call
+back the rules for what follows the negotiation (``_govern``, ``_record``,
+``_end_election``, ``_reset_election``, ``order``, ``_tallied``).
+
+A unit of the negotiation is a party, or one player's cards of an unbound
+party, written ``PARTY@SEAT`` (its label); a coalition is written with the
+labels of its units in party order, then seat order, joined by ``+``.
+"""
+
+from operator import itemgetter
+
+from ...core.game import SEAT_REFS, seat_ref, seat_refs
+from .data import COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
+from .notation import parse
+from .scoring import minimal_winning
+
+PASS = "pass"
+ACCEPT = "accept"
+DECLINE = "decline"
+
+
+def _ev(text, kind):
+    """A public log event: `event(text, kind=kind)`, built directly."""
+    return {"text": text, "to": None, "kind": kind}
+
+
+class _Cache(dict):
+    """A dict that computes a missing value with `make` (and keeps it)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+def _label_key(label):
+    party, _, seat = label.partition("@")
+    return (PARTY_INDEX[party], int(seat) if seat else -1)
+
+
+def _label_name(label):
+    party, _, seat = label.partition("@")
+    return PARTY_NAMES[party] + (f" ({seat_ref(int(seat))})" if seat else "")
+
+
+# unit label -> unit_label_key, label_name (lookups quicker than calls)
+_LABEL_KEYS = _Cache(_label_key)
+_LABEL_NAMES = _Cache(_label_name)
+
+
+def unit_label_key(label):
+    """Canonical order of the parts of a coalition: party order, then seat."""
+    return _LABEL_KEYS[label]
+
+
+def label_name(label):
+    """'Rose', or 'Green ({p3})' for a party whose chair tie left it unbound."""
+    return _LABEL_NAMES[label]
+
+
+_votes_of = itemgetter("votes")
+
+
+class Negotiation:
+    """The negotiation part of `KoalitionState` (see the module docstring)."""
+
+    # -- the Green peculiarity -------------------------------------------------------------
+
+    def _start_tie(self):
+        party, seats = self.ties[0]
+        self.phase = "tie"
+        self.tie_answers = []
+        self.log.append(_ev(
+            f"{seat_refs(seats)} must agree which of them chairs {PARTY_NAMES[party]}: each claims the chair "
+            f"or yields it. Exactly one claim settles it; otherwise {PARTY_NAMES[party]} is unbound and each of "
+            f"its players joins a coalition on their own.",
+            "tie",
+        ))
+
+    def _settle_tie(self):
+        party, seats = self.ties.pop(0)
+        claims = [s for s, a in zip(seats, self.tie_answers) if a == "claim"]
+        if len(claims) == 1:
+            self.chairs[party] = claims[0]
+            self.log.append(_ev(f"They agree: {SEAT_REFS[claims[0]]} chairs {PARTY_NAMES[party]}.", "tie"))
+        else:
+            self.unbound.append(party)
+            self.log.append(_ev(
+                f"No agreement: the party binding of {PARTY_NAMES[party]} has come undone. Each player with "
+                f"{PARTY_NAMES[party]} votes negotiates with them alone.",
+                "tie",
+            ))
+        if self.ties:
+            self._start_tie()
+        else:
+            self._negotiate()
+
+    # -- coalition negotiation -----------------------------------------------------------------
+
+    def _negotiate(self):
+        values, totals, held = self._tallied()
+        unbound = self.unbound
+        chair = self.chairs
+        units = []
+        for p in PARTIES:
+            votes = totals[p]
+            if votes <= 0:
+                continue
+            if unbound and p in unbound:
+                for s in self.order():
+                    h = held.get((s, p))
+                    if h and h[0] > 0:
+                        units.append({"party": p, "seat": s, "votes": h[0], "label": f"{p}@{s}"})
+            else:
+                units.append({"party": p, "seat": chair[p], "votes": votes, "label": p})
+        # Built in party order, then seat order from the starting player: a stable
+        # sort by votes alone gives the order by (-votes, party, seat order).
+        units.sort(key=_votes_of, reverse=True)
+        self.units = units
+        self._ctexts = None
+        need = self.count["majority"]
+        self.coalitions = [list(c) for c in minimal_winning([(u["party"], u["votes"]) for u in units], need)]
+        self.phase = "propose"
+        self.log.append(_ev(
+            "Coalition negotiation. The chairs propose in order of party size: "
+            + ", ".join([f"{_LABEL_NAMES[u['label']]} {u['votes']} ({SEAT_REFS[u['seat']]})" for u in units])
+            + f". A coalition needs {need} votes, only compatible parties, and no party it could do without.",
+            "negotiation",
+        ))
+        if not self.coalitions:
+            self.log.append(_ev("No legal coalition can reach the majority.", "negotiation"))
+            self._stalemate()
+            return
+        self.proposer = -1
+        self._next_proposer()
+
+    def _next_proposer(self):
+        self.proposal = None
+        k = self.proposer + 1
+        units = self.units
+        coalitions = self.coalitions
+        while k < len(units):
+            for c in coalitions:
+                if k in c:
+                    break
+            else:
+                u = units[k]
+                self.log.append(_ev(
+                    f"{_LABEL_NAMES[u['label']]} ({SEAT_REFS[u['seat']]}) belongs to no legal coalition and cannot propose.",
+                    "negotiation",
+                ))
+                k += 1
+                continue
+            break
+        self.proposer = k
+        if k >= len(units):
+            self.log.append(_ev("Every chair has had a turn and no proposal was accepted.", "negotiation"))
+            self._stalemate()
+            return
+        self.phase = "propose"
+
+    def coalition_text(self, members):
+        labels = sorted((self.units[i]["label"] for i in members), key=_LABEL_KEYS.__getitem__)
+        return "+".join(labels)
+
+    def _texts(self):
+        """The notation of each legal coalition (a cache, rebuilt after loading)."""
+        if self._ctexts is None:
+            labels = [u["label"] for u in self.units]
+            keys = [_LABEL_KEYS[lb] for lb in labels]
+            key = keys.__getitem__
+            self._ctexts = ["+".join([labels[i] for i in sorted(c, key=key)]) for c in self.coalitions]
+        return self._ctexts
+
+    def _coalition_by_text(self, text):
+        for c, t in zip(self.coalitions, self._texts()):
+            if t == text:
+                return c
+        return None
+
+    def _propose(self, seat, text):
+        members = self._coalition_by_text(text)
+        units = self.units
+        u = units[self.proposer]
+        labels = text.split("+")  # the notation lists the members in unit_label_key order
+        votes_of = {}
+        responders = []
+        for i in sorted(members):
+            unit = units[i]
+            votes_of[unit["label"]] = unit["votes"]
+            s = unit["seat"]
+            if s != seat and s not in responders:
+                responders.append(s)
+        votes = [votes_of[lb] for lb in labels]
+        names = " + ".join([_LABEL_NAMES[lb] for lb in labels])
+        self.history.append({"by": seat, "unit": u["label"], "coalition": text, "result": "open"})
+        self.log.append(_ev(
+            f"{SEAT_REFS[seat]}, for {_LABEL_NAMES[u['label']]}, proposes {names}: "
+            f"{' + '.join(map(str, votes))} = {sum(votes)} votes (majority {self.count['majority']})."
+            + (f" {seat_refs(responders)} must accept." if responders else ""),
+            "proposal",
+        ))
+        if not responders:
+            self.history[-1]["result"] = "accepted"
+            self._govern_units(members)
+            return
+        self.proposal = {"members": list(members), "by": seat, "responders": responders, "accepted": []}
+        self.phase = "answer"
+
+    def _answer(self, seat, action):
+        prop = self.proposal
+        if action == ACCEPT:
+            prop["accepted"].append(seat)
+            self.log.append(_ev(SEAT_REFS[seat] + " accepts.", "answer"))
+            if len(prop["accepted"]) == len(prop["responders"]):
+                self.history[-1]["result"] = "accepted"
+                self._govern_units(prop["members"])
+            return
+        self.history[-1]["result"] = "declined"
+        self.log.append(_ev(SEAT_REFS[seat] + " declines: the proposal fails.", "answer"))
+        self._next_proposer()
+
+    def _stalemate(self):
+        country = COUNTRY_NAMES[self.country]
+        if self.ballot >= MAX_BALLOTS:
+            self.log.append(_ev(
+                f"Stalemate for the {self.ballot}th time in a row: {country} is left without a government and "
+                f"nobody scores there (our safeguard so that every game ends).",
+                "stalemate",
+            ))
+            self._record(None, {}, [])
+            self._end_election()
+            return
+        text = (f"Stalemate: a new election is called in {country}. Everyone takes back the cards they played, "
+                f"resignations and resigned politicians included.")
+        for pl in self.plays:
+            self.hands[pl["seat"]].append(pl["card"])
+        for h in self.hands:
+            h.sort(key=ORDER.__getitem__)
+        self.ballot += 1
+        self._reset_election()
+        self.log.append(_ev(text + f" Ballot {self.ballot} in {country}: {SEAT_REFS[self.starter]} plays first.",
+                            "stalemate"))
+
+    # -- the government a coalition forms
+
+    def _govern_units(self, members):
+        units = self.units
+        labels = sorted([units[i]["label"] for i in members], key=_LABEL_KEYS.__getitem__)
+        votes = sum([units[i]["votes"] for i in members])
+        self._govern(labels, votes)
+
+    # -- the actions of the negotiation
+
+    def _tie_answer(self, seat, action):
+        """`claim PARTY` or `yield PARTY` in a chair tie."""
+        self.tie_answers.append(parse(action).kind)
+        party = self.ties[0][0]
+        verb = "claims" if self.tie_answers[-1] == "claim" else "yields"
+        self.log.append(_ev(f"{SEAT_REFS[seat]} {verb} the {PARTY_NAMES[party]} chair.", "tie"))
+        if len(self.tie_answers) == len(self.ties[0][1]):
+            self._settle_tie()
+
+    def _pass(self, seat):
+        """A chair makes no proposal for their party."""
+        u = self.units[self.proposer]
+        self.history.append({"by": seat, "unit": u["label"], "coalition": None, "result": "pass"})
+        self.log.append(_ev(f"{SEAT_REFS[seat]} makes no proposal for {_LABEL_NAMES[u['label']]}.", "proposal"))
+        self._next_proposer()

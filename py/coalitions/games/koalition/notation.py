@@ -1,0 +1,128 @@
+"""Koalition's action notation (docs/notation.md): the one parser and the
+builders of its action texts.
+
+Kinds and their parts, in the order a player picks them:
+
+- ``play``: ``card``, then for Gaudino Colorino ``party`` (the party he is
+  declared for) or for a Resignation ``target`` (the politician who resigns;
+  absent when nobody is in play);
+- ``propose``: ``coalition`` (the labels of its parties joined by ``+``, in
+  party order; an unbound party's player is ``PARTY@SEAT``);
+- ``claim`` and ``yield``: ``party`` (the chair tied for);
+- ``score``: ``party`` (the party the seat takes its victory points with);
+- ``pass``, ``accept``, ``decline``: no parts.
+"""
+
+from ...core.actions import Action, memo
+from .data import CARDS, PARTIES
+
+_KIND_OF = {cid: c["kind"] for cid, c in CARDS.items()}
+_PARTIES = frozenset(PARTIES)
+_BARE = frozenset(("pass", "accept", "decline"))
+
+
+def _bad(text, why):
+    return ValueError(f"{text!r} is not a Koalition action: {why}")
+
+
+def _party(text, word):
+    if word not in _PARTIES:
+        raise _bad(text, f"there is no party {word!r}")
+    return word
+
+
+def _label(text, label):
+    party, at, seat = label.partition("@")
+    _party(text, party)
+    if at and not (seat.isdigit() and seat == str(int(seat))):
+        raise _bad(text, f"{label!r}: an unbound party's player is written PARTY@SEAT")
+    return label
+
+
+def _parse(text):
+    words = text.split(" ")
+    kind = words[0]
+    n = len(words)
+    if kind == "play":
+        if n < 2 or n > 3:
+            raise _bad(text, "write 'play CARD', 'play colorino PARTY' or 'play RESIGNATION [TARGET]'")
+        cid = words[1]
+        card_kind = _KIND_OF.get(cid)
+        if card_kind is None:
+            raise _bad(text, f"there is no card {cid!r}")
+        if card_kind == "colorino":
+            if n != 3:
+                raise _bad(text, "Gaudino Colorino is played with a party: 'play colorino PARTY'")
+            return Action(kind, (("card", cid), ("party", _party(text, words[2]))), text)
+        if card_kind == "resign":
+            if n == 2:
+                return Action(kind, (("card", cid),), text)
+            if words[2] not in _KIND_OF:
+                raise _bad(text, f"there is no card {words[2]!r} to resign")
+            return Action(kind, (("card", cid), ("target", words[2])), text)
+        if n != 2:
+            raise _bad(text, f"{cid} is played alone: 'play {cid}'")
+        return Action(kind, (("card", cid),), text)
+    if kind == "propose":
+        if n != 2 or not words[1]:
+            raise _bad(text, "write 'propose PARTY+PARTY...'")
+        labels = words[1].split("+")
+        for label in labels:
+            _label(text, label)
+        if len(set(labels)) != len(labels):
+            raise _bad(text, "a party is named twice")
+        return Action(kind, (("coalition", words[1]),), text)
+    if kind in ("claim", "yield", "score"):
+        if n != 2:
+            raise _bad(text, f"write '{kind} PARTY'")
+        return Action(kind, (("party", _party(text, words[1])),), text)
+    if kind in _BARE:
+        if n != 1:
+            raise _bad(text, f"'{kind}' takes nothing more")
+        return Action(kind, (), text)
+    raise _bad(text, f"no action starts with {kind!r}")
+
+
+parse = memo(_parse)
+parse.__doc__ = """The `Action` of a Koalition action text; ValueError if it is not one
+(the rules decide whether it is legal now)."""
+
+
+# -- the texts the rules build -------------------------------------------------------------------
+
+PASS = "pass"
+ACCEPT = "accept"
+DECLINE = "decline"
+
+
+def play(card, choice=None):
+    """'play rose-12', 'play colorino green', 'play resign-1 black-x2'."""
+    return f"play {card} {choice}" if choice else "play " + card
+
+
+def propose(coalition):
+    """'propose black+red': `coalition` is its text (see `coalition_text`)."""
+    return "propose " + coalition
+
+
+def claim(party):
+    return "claim " + party
+
+
+def yield_(party):
+    return "yield " + party
+
+
+def score(party):
+    return "score " + party
+
+
+def coalition_labels(coalition):
+    """The labels of a coalition's text: 'black+green@1' -> ['black', 'green@1']."""
+    return coalition.split("+")
+
+
+def label_parts(label):
+    """'green@1' -> ('green', 1); 'black' -> ('black', None)."""
+    party, _, seat = label.partition("@")
+    return party, (int(seat) if seat else None)
