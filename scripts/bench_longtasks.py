@@ -10,9 +10,9 @@ A ``PerformanceObserver`` for ``longtask`` entries (tasks over 50 ms on the
 page's main thread), installed before any page script runs, records every long
 task; the script prints, per game, how many started after the table first
 became interactive, the longest and their total. It also defines
-``window.coalitionsBench``, where the app (while bots think on the page) pushes
-the time of each bot decision it makes in ``run_bots``, and prints their count,
-total and longest.
+``window.coalitionsBench``, where the app pushes the time of each bot decision
+(computed on the page's thread, or from request to answer when the bot worker
+decides), and prints their count, total and longest.
 
 Then it measures the bot worker (static/bot-worker.js) on an idle page: the
 time from ``new Worker(...)`` to its ``{ready: true}`` message, and the round
@@ -148,14 +148,14 @@ def play(context, base: str, game_id: str, query: str, seed: int, clicks: int, f
 
 def bot_positions(game_id: str, players: int, seed: int, count: int):
     """`count` successive bot turns of an all-bot game, from its 10th move on."""
-    from app.botworker import bot_turn
+    from app.flow import bot_job
     from coalitions.core.match import Match
     from coalitions.core.records import make_players
 
     match = Match.new(game_id, make_players(["bot"] * players), seed=seed)
     turns = []
     while len(turns) < count and not match.is_over():
-        turn = bot_turn(match)
+        turn = bot_job(match)
         if turn is not None and turn.step >= 10:
             turns.append(turn)
         match.step()
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nMain-thread long tasks (> 50 ms) after the table is first interactive, "
                   f"{args.clicks} clicks, seed {args.seed}{', fast' if args.fast else ''}:")
             print(f"{'game':<22} {'clicks':>6} {'tasks':>6} {'longest':>9} {'total':>9} {'played':>7}  "
-                  f"(interactive at, long tasks before; bot decisions timed on the page: n, total, longest)")
+                  f"(interactive at, long tasks before; bot decisions the app timed: n, total, longest)")
             for label, game_id, query in GAMES:
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 context.add_init_script(PROBE)
