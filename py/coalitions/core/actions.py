@@ -19,6 +19,15 @@ from typing import Callable, Iterable, Mapping, Union
 Value = Union[str, int]
 
 
+class NotationError(ValueError):
+    """A text that is not an action of the game's notation; `reason` says why."""
+
+    def __init__(self, text: object, reason: str, game: str = "") -> None:
+        super().__init__(f"{text!r} is not {('an action of ' + game) if game else 'an action'}: {reason}")
+        self.text = text
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class Action:
     """One action: ``kind`` (the verb of its notation) and named ``parts``,
@@ -93,7 +102,7 @@ def memo(parse: Callable[[str], Action], size: int = 20000) -> Callable[[str], A
         action = seen.get(text) if type(text) is str else None
         if action is None:
             if not isinstance(text, str):
-                raise ValueError(f"an action is a text, not {text!r}")
+                raise NotationError(text, "an action is a text")
             action = parse(text)
             if len(seen) >= size:
                 seen.clear()

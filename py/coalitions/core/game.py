@@ -109,9 +109,7 @@ SEAT_REFS = tuple("{p%d}" % seat for seat in range(16))
 
 def seat_ref(seat: int) -> str:
     """How a log text names a seat: "{p0}", "{p1}", ... (see `render_text`)."""
-    if 0 <= seat < len(SEAT_REFS):
-        return SEAT_REFS[seat]
-    return "{p%d}" % seat
+    return SEAT_REFS[seat] if 0 <= seat < 16 else "{p%d}" % seat
 
 
 def seat_refs(seats: Iterable[int], conjunction: str = "and") -> str:

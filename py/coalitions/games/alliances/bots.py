@@ -24,6 +24,8 @@ and what its partner showed it in the secret meeting. Its rules of thumb:
 
 from ...core.bots import Bot
 from . import conflict as cf
+from . import notation
+from .notation import parse
 from .data import (
     CARDS, DECK, IS_SPECIAL, NEIGHBOURS, SUIT_OF, SUITS, TILES, VALUE_OF,
 )
@@ -90,7 +92,7 @@ class GoodBot(Bot):
         partner_suit = None
         for s, b in view["bids"]:
             if s == partner and b != "pass":
-                partner_suit = b.split()[1]
+                partner_suit = parse("bid " + b)["suit"]  # the view writes a bid "N SUIT"
         best = None
         for suit in SUITS:
             est = 2 + suit_strength(hand, suit) * 1.1 + 3.0
@@ -104,52 +106,51 @@ class GoodBot(Bot):
             if b != "pass":
                 high_seat = s
         if high_seat == partner:
-            return "pass"
+            return notation.PASS
         others_passed = sum(view["passed"]) == 3
         if view["redeals"] >= 2 and others_passed and high is None:
-            return f"bid 10 {suit}"
+            return notation.bid(10, suit)
         for action in legal:
-            if action == "pass":
-                continue
-            _, num, s = action.split()
-            if s == suit and int(num) <= est:
+            a = parse(action)
+            if a.kind == "bid" and a["suit"] == suit and a["number"] <= est:
                 return action
-        return "pass"
+        return notation.PASS
 
     def declare(self, view, legal):
         hand = view["hand"]
         suit = max(SUITS, key=lambda s: suit_strength(hand, s))
-        if legal[0].startswith("declare"):
+        if parse(legal[0]).kind == "declare":
             est = int(round(2 + suit_strength(hand, suit) * 1.2 + 4))
             est = max(10, min(20, est))
-            return f"declare {est} {suit}"
-        return "trump " + suit
+            return notation.declare(est, suit)
+        return notation.trump(suit)
 
     def trump(self, view, legal):
         hand = view["hand"]
-        return "trump " + max(SUITS, key=lambda s: suit_strength(hand, s))
+        return notation.trump(max(SUITS, key=lambda s: suit_strength(hand, s)))
 
     def give(self, view, legal):
         hand = view["hand"] + view["rise_given"]
         plan = max(SUITS, key=lambda s: suit_strength(hand, s))
-        options = [a[5:] for a in legal]
-        return "give " + min(options, key=lambda c: (keep_value(c, plan), c))
+        options = [parse(a)["card"] for a in legal]
+        return notation.one_card("give", min(options, key=lambda c: (keep_value(c, plan), c)))
 
     def put(self, view, legal):
         def cost(action):
-            return sum(keep_value(c) for c in action.split()[1:])
+            a = parse(action)
+            return keep_value(a["card"]) + keep_value(a["card2"])
         return min(legal, key=lambda a: (cost(a), a))
 
     def draft(self, view, legal):
         hand = view["hand"]
         def worth(action):
-            c = action.split()[1]
+            c = parse(action)["card"]
             same = sum(1 for h in hand if SUIT_OF[h] == SUIT_OF[c])
             return keep_value(c) + 0.5 * same
         return max(legal, key=lambda a: (worth(a), a))
 
     def meeting(self, view, legal):
-        return max(legal, key=lambda a: (keep_value(a.split()[1]), a))
+        return max(legal, key=lambda a: (keep_value(parse(a)["card"]), a))
 
     # -- targets -------------------------------------------------------------------------
 
@@ -172,7 +173,7 @@ class GoodBot(Bot):
         pos_of = {t["tile"]: t["pos"] for t in board}
         scored = []
         for action in legal:
-            tid = action.split()[1]
+            tid = parse(action)["tile"]
             pos = pos_of[tid]
             t = TILES[tid]
             margin_dom = self._my_power(view, dom, pos) - t[dom] if dom else -5
@@ -248,11 +249,11 @@ class GoodBot(Bot):
 
         scored = []
         for action in legal:
-            words = action.split(" ")
-            cid = words[1]
+            a = parse(action)
+            cid = a["card"]
             t = [dict(e, **{"with": list(e["with"])}) for e in table]
             lead = leading if played else SUIT_OF[cid]
-            cf.play(t, seat, cid, cf.parse_params(words[2:]), ctx, played, [])
+            cf.play(t, seat, cid, notation.special_params(a), ctx, played, [])
             w, suit, power, _ = cf.judge(t, lead, dom)
             if w is None:
                 value = 0.0

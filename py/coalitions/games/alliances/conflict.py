@@ -64,11 +64,6 @@ def special_options(table, card):
     return [""]
 
 
-def parse_params(words):
-    """["take", "4p", "add-to", "9m"] -> {"take": "4p", "add-to": "9m"}."""
-    return {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
-
-
 def play(table, seat, card, params, ctx, position, discards):
     """Put `card` played by `seat` on the table and resolve it at once. `position`
     is how many cards were played before it in this conflict. Cards leaving the

@@ -24,6 +24,7 @@ Phases of the state (``phase``):
 - ``over``.
 """
 
+from ...core.actions import NotationError
 from ...core.errors import OptionError, RecordError
 from ...core.game import Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
@@ -33,6 +34,7 @@ from .data import (
     ORDER, RESERVE_2P, RISE_EMPIRE_CARDS, SIDE_CORNERS, SIDE_NAMES, START_TOKENS, SUIT_NAMES, SUIT_OF, SUIT_RANK,
     SUITS, TILE_IDS, TILES, VALUE_OF, card_name, tile_name,
 )
+from .notation import parse, special_params
 
 PASS = "pass"
 CAMPAIGNS_TO_WIN = 2
@@ -441,28 +443,28 @@ class AlliancesState(State):
         return acts
 
     def explain_illegal(self, seat, action):
-        words = action.split(" ") if isinstance(action, str) else []
-        ph = self.phase
         if seat not in self.to_act():
             return super().explain_illegal(seat, action)
-        if words[:1] == ["play"] and len(words) >= 2 and ph in ("play", "trick"):
-            cid = words[1]
-            if cid not in CARDS:
-                return f"there is no card {cid!r}"
+        try:
+            a = parse(action)
+        except NotationError as exc:
+            return f"{super().explain_illegal(seat, action)}: {exc.reason}"
+        ph = self.phase
+        if a.kind == "play" and ph in ("play", "trick"):
+            cid = a["card"]
             if cid not in self.hands[seat]:
                 return f"{card_name(cid)} is not in your hand"
             if self.played and SUIT_OF[cid] != self.leading and not IS_SPECIAL[cid]:
                 return (f"you must follow the leading suit ({SUIT_NAMES[self.leading]}) with a power card of it "
                         "or play a special action: you hold a card of that suit")
-            return f"write it as one of: {', '.join(a for a in self.legal_actions(seat) if a.split()[1] == cid)}"
-        if words[:1] == ["target"] and ph == "target" and len(words) == 2:
-            if words[1] not in TILES:
-                return f"there is no country {words[1]!r}"
-            return (f"{tile_name(words[1])} is not a country you may target: choose a neutral country next to one "
+            same = [x for x in self.legal_actions(seat) if parse(x)["card"] == cid]
+            return f"write it as one of: {', '.join(same)}"
+        if a.kind == "target" and ph == "target":
+            return (f"{tile_name(a['tile'])} is not a country you may target: choose a neutral country next to one "
                     "your side controls (a rival one only when no neutral one is reachable)")
-        if words[:1] == ["bid"] and ph == "bid":
+        if a.kind == "bid" and ph == "bid":
             return "a bid is 'bid N SUIT' with N from 10 to 20, higher than the last bid (same number: a higher suit)"
-        if ph == "put" and words[:1] == ["put"]:
+        if ph == "put" and a.kind == "put":
             return ("a Rebel puts down the highest power card of the dominant suit and the highest power card of "
                     "one other suit")
         return super().explain_illegal(seat, action)
@@ -470,59 +472,61 @@ class AlliancesState(State):
     # -- applying actions --------------------------------------------------------------
 
     def _apply(self, seat, action):
-        words = action.split(" ")
-        verb = words[0]
+        a = parse(action)
+        verb = a.kind
         ph = self.phase
         if verb == "play":
             if ph == "trick":
-                return self._apply_trick(seat, words)
-            return self._apply_play(seat, words)
+                return self._apply_trick(seat, a)
+            return self._apply_play(seat, a)
         if verb == "target":
-            pos = self.pos_of[words[1]]
+            tid = a["tile"]
+            pos = self.pos_of[tid]
             self.target = pos
             self.phase = "play"
             st = self.stacks[pos]
             state = "neutral" if not st else f"held by {SIDE_NAMES[st[-1]]}"
-            t = TILES[words[1]]
+            t = TILES[tid]
             return [event(
                 f"Conflict {self.conflict_no} of {self.conflicts}: {seat_ref(seat)} targets {t['name']} ({state}; defence "
                 f"{t['military']} Military, {t['economics']} Economics, {t['politics']} Politics).",
                 kind="target", seat=seat)]
         if verb == "bid" or (verb == PASS and ph == "bid"):
-            return self._apply_bid(seat, words)
+            return self._apply_bid(seat, a)
         if verb == "draft":
-            return self._apply_draft(seat, words[1])
+            return self._apply_draft(seat, a["card"])
         if verb == "show":
-            return self._apply_show(seat, words[1])
+            return self._apply_show(seat, a["card"])
         if verb == "declare":
-            return self._apply_declare(seat, int(words[1]), words[2])
+            return self._apply_declare(seat, a["number"], a["suit"])
         if verb == "trump":
+            suit = a["suit"]
             if ph == "declare":
-                return self._apply_declare(seat, None, words[1])
-            self.dominant = words[1]
+                return self._apply_declare(seat, None, suit)
+            self.dominant = suit
             self.phase = "put"
             return [event(
-                f"{seat_ref(seat)} declares {SUIT_NAMES[words[1]]} the dominant suit. Each Rebel now puts down their highest "
-                f"{SUIT_NAMES[words[1]]} power card and the highest power card of one other suit.",
+                f"{seat_ref(seat)} declares {SUIT_NAMES[suit]} the dominant suit. Each Rebel now puts down their highest "
+                f"{SUIT_NAMES[suit]} power card and the highest power card of one other suit.",
                 kind="rise", seat=seat)]
         if verb == "give":
-            return self._apply_give(seat, words[1])
+            return self._apply_give(seat, a["card"])
         if verb == "put":
-            return self._apply_put(seat, words[1:])
+            return self._apply_put(seat, [a["card"], a["card2"]])
         raise AssertionError(action)
 
     # bidding (4 players)
 
-    def _apply_bid(self, seat, words):
+    def _apply_bid(self, seat, a):
         n = self.players
         events = []
-        if words[0] == PASS:
+        if a.kind == PASS:
             self.passed[seat] = True
             self.bids.append([seat, PASS])
             events.append(event(f"{seat_ref(seat)} passes" + (" and drops out of the bidding." if self.high else "."),
                                 kind="bid", seat=seat))
         else:
-            number, suit = int(words[1]), words[2]
+            number, suit = a["number"], a["suit"]
             self.high = (number, suit)
             self.high_seat = seat
             self.bids.append([seat, f"{number} {suit}"])
@@ -603,8 +607,8 @@ class AlliancesState(State):
 
     # 2 players: the drafting phase (tricks) and the declaration
 
-    def _apply_trick(self, seat, words):
-        events = self._put_card(seat, words, ctx=self.ctx())
+    def _apply_trick(self, seat, a):
+        events = self._put_card(seat, a, ctx=self.ctx())
         if self.played < 2:
             self.turn = 1 - seat
             return events
@@ -713,13 +717,13 @@ class AlliancesState(State):
 
     # conflicts
 
-    def _put_card(self, seat, words, ctx):
-        cid = words[1]
+    def _put_card(self, seat, a, ctx):
+        cid = a["card"]
         self.hands[seat].remove(cid)
         self.shown = True
         if self.played == 0:
             self.leading = SUIT_OF[cid]
-        params = cf.parse_params(words[2:]) if len(words) > 2 else {}
+        params = special_params(a)
         lines = cf.play(self.table, seat, cid, params, ctx, self.played, self.discards)
         self.played += 1
         first = lines[0]
@@ -730,11 +734,11 @@ class AlliancesState(State):
             events += [event(line, kind="special", seat=seat) for line in lines[1:]]
         return events
 
-    def _apply_play(self, seat, words):
+    def _apply_play(self, seat, a):
         n = self.players
-        cid = words[1]
+        cid = a["card"]
         ctx = self.ctx(cid) if IS_SPECIAL[cid] else {"n": n, "tile": None}
-        events = self._put_card(seat, words, ctx)
+        events = self._put_card(seat, a, ctx)
         if self.played < n:
             self.turn = (seat + 1) % n
             return events
@@ -899,26 +903,26 @@ class AlliancesState(State):
         return self.over
 
     def label(self, seat, action):
-        words = action.split(" ")
-        verb = words[0]
-        if action == PASS:
+        a = parse(action)
+        verb = a.kind
+        if verb == PASS:
             return "Pass"
         if verb == "bid":
-            return f"Bid {words[1]} {SUIT_NAMES[words[2]]}"
+            return f"Bid {a['number']} {SUIT_NAMES[a['suit']]}"
         if verb == "target":
-            return f"Target {tile_name(words[1])} ({TILES[words[1]]['military']} M, {TILES[words[1]]['economics']} E, " \
-                   f"{TILES[words[1]]['politics']} P)"
+            t = TILES[a["tile"]]
+            return f"Target {tile_name(a['tile'])} ({t['military']} M, {t['economics']} E, {t['politics']} P)"
         if verb == "play":
-            text = "Play " + card_name(words[1])
-            params = cf.parse_params(words[2:])
+            text = "Play " + card_name(a["card"])
+            params = special_params(a)
             owner = {e["card"]: e["seat"] for e in self.table}
             parts = []
             if "take" in params:
                 parts.append(f"take {seat_ref(owner[params['take']])}'s {card_name(params['take'])}")
             if "add-to" in params:
-                a = params["add-to"]
-                parts.append("add it to your own hand power" if a == cf.SELF else
-                             f"add it to {seat_ref(owner[a])}'s {card_name(a)}")
+                to = params["add-to"]
+                parts.append("add it to your own hand power" if to == cf.SELF else
+                             f"add it to {seat_ref(owner[to])}'s {card_name(to)}")
             if "keep" in params:
                 parts.append(f"keep {seat_ref(owner[params['keep']])}'s {card_name(params['keep'])}")
             if "discard" in params:
@@ -927,17 +931,17 @@ class AlliancesState(State):
                 parts.append(f"double {seat_ref(owner[params['double']])}'s {card_name(params['double'])}")
             return text + (": " + ", ".join(parts) if parts else "")
         if verb == "draft":
-            return "Keep " + card_name(words[1])
+            return "Keep " + card_name(a["card"])
         if verb == "show":
-            return "Show " + card_name(words[1])
+            return "Show " + card_name(a["card"])
         if verb == "give":
-            return "Set aside " + card_name(words[1])
+            return "Set aside " + card_name(a["card"])
         if verb == "put":
-            return "Put down " + _names(words[1:])
+            return "Put down " + _names([a["card"], a["card2"]])
         if verb == "trump":
-            return f"{SUIT_NAMES[words[1]]} dominant"
+            return f"{SUIT_NAMES[a['suit']]} dominant"
         if verb == "declare":
-            return f"Exactly {words[1]} countries, {SUIT_NAMES[words[2]]} dominant"
+            return f"Exactly {a['number']} countries, {SUIT_NAMES[a['suit']]} dominant"
         return action
 
     def view(self, seat=None):

@@ -8,6 +8,7 @@ switches Prince with an Ace only when the other Prince is clearly better placed.
 
 from ...core.bots import Bot
 from .data import CARDS, SUITS
+from .notation import parse
 from .scoring import score_debate
 
 HAND_WEIGHT = 0.45  # how much a card of my suit still in hand is worth, per rank point
@@ -48,14 +49,15 @@ class GoodBot(Bot):
         scored_now = _after(totals, debate)
         scored = []
         for action in legal:
-            if action == "pass":
+            a = parse(action)
+            if a.kind == "pass":
                 value = _margin(scored_now, mine) + _potential(hand, mine)
-            elif action.startswith("play "):
-                cid = action[5:]
+            elif a.kind == "play":
+                cid = a["card"]
                 rest = [c for c in hand if c != cid]
                 value = _margin(_after(totals, debate + [cid]), mine) + _potential(rest, mine)
             else:
-                _, hand_suit, _, keep = action.split()
+                hand_suit, keep = a["ace"], a["keep"]
                 rest = [c for c in hand if c != "ace-" + hand_suit]
                 value = _margin(scored_now, keep) + _potential(rest, keep)
                 if keep == mine:

@@ -4,22 +4,15 @@ Seats sit clockwise in seat order: play passes from seat i to seat i+1, and the
 player on your right is seat i-1.
 """
 
+from ...core.actions import NotationError
 from ...core.errors import OptionError, RecordError
 from ...core.game import Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
 from .data import ACES, CARDS, COURTS, EXCUSE, NUMBER_CARDS, PAWNS, SUIT_NAMES, SUITS, ace_suit, describe
+from .notation import PASS, parse
+from .notation import ace as ace_action
+from .notation import play as play_action
 from .scoring import election, score_debate
-
-PASS = "pass"
-
-
-def play_action(card_id):
-    return "play " + card_id
-
-
-def ace_action(hand_suit, keep_suit):
-    return f"ace {hand_suit} keep {keep_suit}"
-
 
 class ElectionDayState(State):
     def __init__(self):
@@ -240,36 +233,36 @@ class ElectionDayState(State):
         return acts
 
     def explain_illegal(self, seat, action):
-        parts = action.split()
+        try:
+            a = parse(action)
+        except NotationError as exc:
+            return f"{super().explain_illegal(seat, action)}: {exc.reason}"
         hand = self.hands[seat]
-        if parts[:1] == ["play"] and len(parts) == 2:
-            cid = parts[1]
-            if cid not in CARDS:
-                return f"there is no card {cid!r}"
-            if cid.startswith("ace-"):
+        if a.kind == "play":
+            cid = a["card"]
+            if ace_suit(cid) is not None:
                 return "an Ace cannot be played into the debate; use it to back a new Prince"
             if cid not in hand:
                 return f"{describe(cid)} is not in your hand"
-        if parts[:1] == ["ace"]:
-            if len(parts) != 4 or parts[2] != "keep":
-                return "write it as 'ace SUIT keep SUIT'"
-            if "ace-" + parts[1] not in hand:
-                return f"you have no Ace of {SUIT_NAMES.get(parts[1], parts[1])} in your hand"
+        if a.kind == "ace":
+            if "ace-" + a["ace"] not in hand:
+                return f"you have no Ace of {SUIT_NAMES[a['ace']]} in your hand"
             return "you can keep only the Ace from your hand or your face-down Ace"
         return super().explain_illegal(seat, action)
 
     def _apply(self, seat, action):
         n = self.players
         events = []
-        if action == PASS:
+        a = parse(action)
+        if a.kind == PASS:
             self.passes[seat] += 1
             events.append(event(f"{seat_ref(seat)} passes.", kind="pass", seat=seat))
             why = self._debate_over()
             if why:
                 self.log.extend(events)
                 return self._end_debate(why)
-        elif action.startswith("play "):
-            cid = action[5:]
+        elif a.kind == "play":
+            cid = a["card"]
             self.hands[seat].remove(cid)
             self.debate.append([cid, seat])
             self.passes[seat] = 0
@@ -277,7 +270,7 @@ class ElectionDayState(State):
             self.shown = True
             events.append(event(f"{seat_ref(seat)} plays {describe(cid)}.", kind="play", seat=seat, card=cid))
         else:
-            _, hand_suit, _, keep = action.split()
+            hand_suit, keep = a["ace"], a["keep"]
             old = self.aces[seat]
             given = old if keep == hand_suit else hand_suit
             right = (seat - 1) % n
@@ -315,11 +308,12 @@ class ElectionDayState(State):
         return self.over
 
     def label(self, seat, action):
-        if action == PASS:
+        a = parse(action)
+        if a.kind == PASS:
             return "Pass"
-        if action.startswith("play "):
-            return "Play " + describe(action[5:])
-        _, hand_suit, _, keep = action.split()
+        if a.kind == "play":
+            return "Play " + describe(a["card"])
+        hand_suit, keep = a["ace"], a["keep"]
         old = self.aces[seat]
         given = old if keep == hand_suit else hand_suit
         right = (seat - 1) % self.players

@@ -22,7 +22,9 @@ round).
 from operator import itemgetter
 
 from ...core.bots import Bot
+from . import notation
 from .data import BONUS, CARDS, COMPATIBLE, DECK, PARTIES, VP_TABLE
+from .notation import coalition_labels, label_parts, parse
 from .scoring import SET_BITS, minimal_winning, winning_masks
 
 NP = len(PARTIES)
@@ -475,8 +477,8 @@ class GoodBot(Bot):
         if phase == "tie":
             party = view["ties"][0][0]
             if view["tie_answers"] and view["tie_answers"][-1] == "claim":
-                return f"yield {party}"
-            return f"claim {party}"
+                return notation.yield_(party)
+            return notation.claim(party)
         return self.rng.choice(legal)
 
     # -- playing a card ---------------------------------------------------------------------
@@ -490,18 +492,18 @@ class GoodBot(Bot):
         return pols
 
     def _apply_action(self, pols, action):
-        parts = action.split(" ")
-        cid = parts[1]
+        a = parse(action)
+        cid = a["card"]
         kind = CARDS[cid]["kind"]
         if kind == "resign":
-            if len(parts) == 2:
+            target = a.get("target")
+            if target is None:
                 return pols
-            target = parts[2]
             # find the target among the live politicians (same order as the table)
             live = [t for t in self.view["table"] if t["party"] is not None and not t["out"]]
             idx = next(k for k, t in enumerate(live) if t["card"] == target)
             return pols[:idx] + pols[idx + 1:]
-        party = parts[2] if kind == "colorino" else CARDS[cid]["party"]
+        party = a["party"] if kind == "colorino" else CARDS[cid]["party"]
         return pols + [_pol(self.me, cid, party)]
 
     def _unseen(self, view):
@@ -544,7 +546,7 @@ class GoodBot(Bot):
         hand = view["hand"]
         plans = []
         for action in legal:
-            cid = action.split(" ")[1]
+            cid = parse(action)["card"]
             hand_after = list(hand)
             hand_after.remove(cid)
             plans.append((action, cid, hand_after, self._partners(cid, hand_after) if first_round else [None]))
@@ -673,10 +675,10 @@ class GoodBot(Bot):
                 h[1] = (val, kind)
         members = {}
         for lb in labels:
-            party, _, seat = lb.partition("@")
+            party, seat = label_parts(lb)
             p = PIDX[party]
             for (s, q), h in hold.items():
-                if q == p and (not seat or int(seat) == s):
+                if q == p and (seat is None or seat == s):
                     cur = members.get(s)
                     if cur is None or (h[0], h[1]) > cur[:2]:
                         members[s] = (h[0], h[1], p)
@@ -705,19 +707,19 @@ class GoodBot(Bot):
         coalitions = {}
         for a in self._all_coalitions(view):
             if a != exclude:
-                coalitions[a] = self._coalition_payout(view, a.split("+"))
+                coalitions[a] = self._coalition_payout(view, coalition_labels(a))
         left = 1.0
         total = 0.0
         for k in range(after + 1, len(units)):
             label, p, seat, _ = units[k]
-            mine = [c for c in coalitions if label in c.split("+")]
+            mine = [c for c in coalitions if label in coalition_labels(c)]
             if not mine:
                 continue
             if seat == self.me:
                 c = max(mine, key=lambda c: self._utility(*coalitions[c]))
                 pa = self._acceptance(view, c, coalitions, seat)
             else:
-                c = max(mine, key=lambda c: (coalitions[c][0][seat], -c.count("+")))
+                c = max(mine, key=lambda c: (coalitions[c][0][seat], -len(coalition_labels(c))))
                 pa = ACCEPT_P
             total += left * pa * self._utility(*coalitions[c])
             left *= 1 - pa
@@ -734,8 +736,8 @@ class GoodBot(Bot):
         labels = [u["label"] for u in units]
 
         def key(lb):
-            party, _, seat = lb.partition("@")
-            return (PIDX[party], int(seat) if seat else -1)
+            party, seat = label_parts(lb)
+            return (PIDX[party], seat if seat is not None else -1)
 
         self._coal_cache = ["+".join(sorted((labels[i] for i in c), key=key)) for c in found]
         return self._coal_cache
@@ -745,27 +747,28 @@ class GoodBot(Bot):
         units = {u["label"]: u["seat"] for u in view["negotiation"]["units"]}
         p = 1.0
         seen = set()
-        for lb in coalition.split("+"):
+        for lb in coalition_labels(coalition):
             seat = units[lb]
             if seat == proposer or seat in seen:
                 continue
             seen.add(seat)
             got = coalitions[coalition][0][seat]
             best = max((coalitions[c][0][seat] for c in coalitions
-                        if any(units[x] == seat for x in c.split("+"))), default=0)
+                        if any(units[x] == seat for x in coalition_labels(c))), default=0)
             p *= 0.35 + 0.65 * (got / best if best > 0 else 1.0)
         return p
 
     def _propose(self, view, legal):
         neg = view["negotiation"]
         k = neg["proposer"]
-        coalitions = {c: self._coalition_payout(view, c.split("+")) for c in self._all_coalitions(view)}
+        coalitions = {c: self._coalition_payout(view, coalition_labels(c)) for c in self._all_coalitions(view)}
         rest = self._continuation(view, k)
-        best_value, best = rest, "pass"
+        best_value, best = rest, notation.PASS
         for action in legal:
-            if action == "pass":
+            a = parse(action)
+            if a.kind != "propose":
                 continue
-            c = action[len("propose "):]
+            c = a["coalition"]
             pa = self._acceptance(view, c, coalitions, self.me)
             value = pa * self._utility(*coalitions[c]) + (1 - pa) * rest
             if value > best_value + 1e-9:
@@ -775,12 +778,12 @@ class GoodBot(Bot):
     def _answer(self, view, legal):
         neg = view["negotiation"]
         prop = neg["proposal"]["coalition"]
-        payout = self._coalition_payout(view, prop.split("+"))
+        payout = self._coalition_payout(view, coalition_labels(prop))
         accept = self._utility(*payout)
         decline = self._continuation(view, neg["proposer"], exclude=prop)
         if view["ballot"] >= 3:  # do not let the country vote for ever
             decline -= 1.0 * (view["ballot"] - 2)
-        return "accept" if accept >= decline - 1e-9 else "decline"
+        return notation.ACCEPT if accept >= decline - 1e-9 else notation.DECLINE
 
     # -- scoring -------------------------------------------------------------------------------
 
@@ -789,7 +792,7 @@ class GoodBot(Bot):
         choice = dict(zip(view["choosers"], [PIDX[p] for p in view["chosen"]]))
         best = None
         for action in legal:
-            p = PIDX[action.split(" ")[1]]
+            p = PIDX[parse(action)["party"]]
             choice[self.me] = p
             vp, _ = self._coalition_payout_choice(view, labels, choice)
             value = self._worth(vp[self.me], p)
@@ -802,14 +805,14 @@ class GoodBot(Bot):
         fc = Forecast(pols, self.n, self.row_of, self.order)
         parties = set()
         for lb in labels:
-            party, _, seat = lb.partition("@")
+            party, seat = label_parts(lb)
             parties.add(PIDX[party])
         # unbound blocs: only the seats whose blocs joined count
         bound_only = {}
         for lb in labels:
-            party, _, seat = lb.partition("@")
-            if seat:
-                bound_only.setdefault(PIDX[party], set()).add(int(seat))
+            party, seat = label_parts(lb)
+            if seat is not None:
+                bound_only.setdefault(PIDX[party], set()).add(seat)
         if bound_only:
             fc.hold = {(s, p): h for (s, p), h in fc.hold.items() if p not in bound_only or s in bound_only[p]}
         return fc.payout(parties, choice)

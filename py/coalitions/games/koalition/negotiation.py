@@ -22,12 +22,8 @@ from operator import itemgetter
 
 from ...core.game import SEAT_REFS, seat_ref, seat_refs
 from .data import COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
-from .notation import parse
+from .notation import ACCEPT, coalition_labels, label_parts, parse
 from .scoring import minimal_winning
-
-PASS = "pass"
-ACCEPT = "accept"
-DECLINE = "decline"
 
 
 def _ev(text, kind):
@@ -48,13 +44,13 @@ class _Cache(dict):
 
 
 def _label_key(label):
-    party, _, seat = label.partition("@")
-    return (PARTY_INDEX[party], int(seat) if seat else -1)
+    party, seat = label_parts(label)
+    return (PARTY_INDEX[party], seat if seat is not None else -1)
 
 
 def _label_name(label):
-    party, _, seat = label.partition("@")
-    return PARTY_NAMES[party] + (f" ({seat_ref(int(seat))})" if seat else "")
+    party, seat = label_parts(label)
+    return PARTY_NAMES[party] + (f" ({seat_ref(seat)})" if seat is not None else "")
 
 
 # unit label -> unit_label_key, label_name (lookups quicker than calls)
@@ -196,7 +192,7 @@ class Negotiation:
         members = self._coalition_by_text(text)
         units = self.units
         u = units[self.proposer]
-        labels = text.split("+")  # the notation lists the members in unit_label_key order
+        labels = coalition_labels(text)  # the notation lists the members in unit_label_key order
         votes_of = {}
         responders = []
         for i in sorted(members):

@@ -13,7 +13,7 @@ Kinds and their parts, in the order a player picks them:
 - ``pass``, ``accept``, ``decline``: no parts.
 """
 
-from ...core.actions import Action, memo
+from ...core.actions import Action, NotationError, memo
 from .data import CARDS, PARTIES
 
 _KIND_OF = {cid: c["kind"] for cid, c in CARDS.items()}
@@ -22,7 +22,7 @@ _BARE = frozenset(("pass", "accept", "decline"))
 
 
 def _bad(text, why):
-    return ValueError(f"{text!r} is not a Koalition action: {why}")
+    return NotationError(text, why, "Koalition")
 
 
 def _party(text, word):
@@ -51,9 +51,9 @@ def _parse(text):
         if card_kind is None:
             raise _bad(text, f"there is no card {cid!r}")
         if card_kind == "colorino":
-            if n != 3:
-                raise _bad(text, "Gaudino Colorino is played with a party: 'play colorino PARTY'")
-            return Action(kind, (("card", cid), ("party", _party(text, words[2]))), text)
+            if n != 3 or words[2] not in _PARTIES:
+                raise _bad(text, "Gaudino Colorino must declare a party: 'play colorino PARTY'")
+            return Action(kind, (("card", cid), ("party", words[2])), text)
         if card_kind == "resign":
             if n == 2:
                 return Action(kind, (("card", cid),), text)

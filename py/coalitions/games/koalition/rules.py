@@ -14,6 +14,7 @@ of the rule text; the phases of the state are
 - ``over``: after the bonus round.
 """
 
+from ...core.actions import NotationError
 from ...core.errors import OptionError, RecordError
 from ...core.game import SEAT_REFS, Game, Outcome, State, event, seat_refs
 from ...core.rng import Rng
@@ -21,7 +22,8 @@ from .data import (
     CARDS, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_TOTALS, DEAL_TABLE, DECK, ORDER, PARTIES, PARTY_INDEX,
     PARTY_NAMES, TWIN, VP_TABLE, card_name,
 )
-from .negotiation import _LABEL_NAMES, ACCEPT, DECLINE, PASS, Negotiation, _ev
+from .negotiation import _LABEL_NAMES, Negotiation, _ev
+from .notation import ACCEPT, DECLINE, PASS, coalition_labels, label_parts, parse
 from .scoring import (
     RANK, VALUE, award_ranked, bonus_round, chairs_of, majority, majority_text, party_holdings, play_name, tally,
     values_of,
@@ -396,8 +398,8 @@ class KoalitionState(Negotiation, State):
         values, _, held = self._tallied()
         options = {}
         for lb in labels:
-            party, _, seat = lb.partition("@")
-            seats = [int(seat)] if seat else [s for (s, p) in held if p == party]
+            party, seat = label_parts(lb)
+            seats = [seat] if seat is not None else [s for (s, p) in held if p == party]
             for s in seats:
                 if s in options:
                     options[s].append(party)
@@ -608,25 +610,24 @@ class KoalitionState(Negotiation, State):
         return []
 
     def explain_illegal(self, seat, action):
-        parts = action.split(" ")
-        if self.phase == "play" and parts[:1] == ["play"] and len(parts) >= 2:
-            cid = parts[1]
-            if cid not in CARDS:
-                return f"there is no card {cid!r}"
+        try:
+            a = parse(action)
+        except NotationError as exc:
+            return f"{super().explain_illegal(seat, action)}: {exc.reason}"
+        if a.kind == "play":
+            if self.phase != "play":
+                return "the election rounds are over: no more cards are played in this election"
+            cid = a["card"]
             if cid not in self.hands[seat]:
                 return f"{card_name(cid)} is not in your hand"
-            kind = CARDS[cid]["kind"]
-            if kind == "colorino" and (len(parts) != 3 or parts[2] not in PARTIES):
-                return "Gaudino Colorino must declare a party: 'play colorino PARTY'"
-            if kind == "resign":
+            if CARDS[cid]["kind"] == "resign":
+                resignations = [x for x in self.legal_actions(seat) if CARDS[parse(x)["card"]]["kind"] == "resign"]
                 return "a Resignation names the politician who resigns, one of the highest in play: " \
-                       + ", ".join(a for a in self.legal_actions(seat) if a.startswith("play resign"))
+                       + ", ".join(resignations)
             return f"{card_name(cid)} is identical to a card listed before it in your hand: play that one"
-        if self.phase == "propose" and parts[:1] == ["propose"]:
+        if self.phase == "propose" and a.kind == "propose":
             return "that is not a legal coalition with your party: the parties must be compatible, reach the " \
                    "majority and need every member (written in party order, e.g. 'propose black+red')"
-        if self.phase != "play" and parts[:1] == ["play"]:
-            return "the election rounds are over: no more cards are played in this election"
         return super().explain_illegal(seat, action)
 
     def _apply(self, seat, action):
@@ -640,11 +641,11 @@ class KoalitionState(Negotiation, State):
             if action == PASS:
                 self._pass(seat)
             else:
-                self._propose(seat, action[len("propose "):])
+                self._propose(seat, parse(action)["coalition"])
         elif ph == "answer":
             self._answer(seat, action)
         elif ph == "choose":
-            party = action.split(" ")[1]
+            party = parse(action)["party"]
             self.chosen.append(party)
             self.log.append(_ev(f"{SEAT_REFS[seat]} takes their victory points with {PARTY_NAMES[party]}.",
                                 "choose"))
@@ -680,11 +681,11 @@ class KoalitionState(Negotiation, State):
 
     def _play_resignation(self, seat, action):
         """Play a Resignation; returns the text of its log event."""
-        parts = action.split(" ")
-        cid = parts[1]
+        a = parse(action)
+        cid = a["card"]
         self.hands[seat].remove(cid)
         self.shown = True
-        target = parts[2] if len(parts) > 2 else None
+        target = a.get("target")
         if target is None:
             self._tally = None
             self.plays.append({"seat": seat, "card": cid, "party": None, "out": False, "target": target})
@@ -735,36 +736,38 @@ class KoalitionState(Negotiation, State):
         return self.over
 
     def label(self, seat, action):
-        parts = action.split(" ")
-        verb = parts[0]
+        a = parse(action)
+        verb = a.kind
         if verb == "play":
-            cid = parts[1]
+            cid = a["card"]
             if CARDS[cid]["kind"] == "colorino":
-                return f"Play Gaudino Colorino for {PARTY_NAMES[parts[2]]}"
+                return f"Play Gaudino Colorino for {PARTY_NAMES[a['party']]}"
             if CARDS[cid]["kind"] == "resign":
-                if len(parts) == 2:
+                target = a.get("target")
+                if target is None:
                     return "Play a Resignation (no politician in play)"
                 values = self._vals()[0]
-                idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == parts[2])
+                idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == target)
                 return (f"Play a Resignation: {play_name(self.plays, values, idx)} of "
                         f"{SEAT_REFS[self.plays[idx]['seat']]} resigns")
             return "Play " + card_name(cid)
         if verb == "propose":
-            members = self._coalition_by_text(parts[1])
+            coalition = a["coalition"]
+            members = self._coalition_by_text(coalition)
             votes = sum(self.units[i]["votes"] for i in members)
-            return "Propose " + " + ".join(_LABEL_NAMES[lb] for lb in parts[1].split("+")) + f" ({votes} votes)"
-        if action == PASS:
+            return "Propose " + " + ".join(_LABEL_NAMES[lb] for lb in coalition_labels(coalition)) + f" ({votes} votes)"
+        if verb == PASS:
             return "Make no proposal"
-        if action == ACCEPT:
+        if verb == ACCEPT:
             return "Accept the coalition"
-        if action == DECLINE:
+        if verb == DECLINE:
             return "Decline the coalition"
         if verb == "claim":
-            return f"Claim the {PARTY_NAMES[parts[1]]} chair"
+            return f"Claim the {PARTY_NAMES[a['party']]} chair"
         if verb == "yield":
-            return f"Yield the {PARTY_NAMES[parts[1]]} chair"
+            return f"Yield the {PARTY_NAMES[a['party']]} chair"
         if verb == "score":
-            return f"Score with {PARTY_NAMES[parts[1]]}"
+            return f"Score with {PARTY_NAMES[a['party']]}"
         return action
 
     def _live_count(self, totals):
