@@ -20,6 +20,6 @@ class IllegalActionError(CoalitionsError):
 class RecordError(CoalitionsError):
     """A record (save, export, shared link, walkthrough) that cannot be loaded."""
 
-    def __init__(self, message, step=None):
+    def __init__(self, message: str, step: int | None = None) -> None:
         super().__init__(message)
         self.step = step

@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Iterable, Optional
 
 from .actions import Action
+from .bots import Bot
 from .errors import IllegalActionError, OptionError
 from .rng import Rng
 
@@ -146,7 +147,7 @@ class Game:
     order: ClassVar[int] = 100
     State: ClassVar[type[GameState]]
     # level -> bot class; "random" must exist for every game
-    bots: ClassVar[dict[str, type[Any]]] = {}
+    bots: ClassVar[dict[str, type[Bot]]] = {}
     default_bot: ClassVar[str] = "random"
 
     @classmethod

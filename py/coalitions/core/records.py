@@ -14,11 +14,20 @@ is always rebuilt by replaying the moves through the rules, so validation is the
 same code path as play.
 """
 
+from __future__ import annotations
+
 import json
 import unicodedata
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .errors import CoalitionsError, RecordError
 from .registry import get_game
+
+if TYPE_CHECKING:
+    from .game import Game, State
+
+# A record (see above): a JSON object
+Record = dict[str, Any]
 
 FORMAT = "coalitions-record"
 VERSION = 1
@@ -33,11 +42,11 @@ MAX_CAPTION = 4000
 _BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
 
 
-def _allowed_in_name(ch):
+def _allowed_in_name(ch: str) -> bool:
     return unicodedata.category(ch) not in ("Cc", "Zl", "Zp") and ch not in _BIDI_CONTROLS
 
 
-def clean_name(name, seat):
+def clean_name(name: Any, seat: int) -> str:
     """A player's name as plain text: no control characters, at most MAX_NAME
     characters, never empty. The app always inserts it as text, never as HTML."""
     if not isinstance(name, str):
@@ -47,12 +56,13 @@ def clean_name(name, seat):
     return name or f"Player {seat + 1}"
 
 
-def make_players(kinds, names=None, levels=None):
+def make_players(kinds: Iterable[str], names: Optional[list[Optional[str]]] = None,
+                 levels: Optional[list[Optional[str]]] = None) -> list[dict[str, Any]]:
     names = names or []
     levels = levels or []
     players = []
     for i, kind in enumerate(kinds):
-        p = {"name": clean_name(names[i] if i < len(names) and names[i] else (
+        p: dict[str, Any] = {"name": clean_name(names[i] if i < len(names) and names[i] else (
             f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"), i), "kind": kind}
         if kind == "bot":
             p["level"] = levels[i] if i < len(levels) and levels[i] else None
@@ -60,7 +70,8 @@ def make_players(kinds, names=None, levels=None):
     return players
 
 
-def new_record(game_id, players, options=None, seed=None, deal=None, **extra):
+def new_record(game_id: str, players: list[dict[str, Any]], options: Optional[dict[str, Any]] = None,
+               seed: Optional[int] = None, deal: Any = None, **extra: Any) -> Record:
     rec = {
         "format": FORMAT,
         "version": VERSION,
@@ -76,7 +87,9 @@ def new_record(game_id, players, options=None, seed=None, deal=None, **extra):
     return rec
 
 
-def walkthrough_record(game_id, title, names, deal, moves, captions, options=None, description="", learn=()):
+def walkthrough_record(game_id: str, title: str, names: list[str], deal: Any, moves: Iterable[Iterable[Any]],
+                       captions: dict[int, str], options: Optional[dict[str, Any]] = None, description: str = "",
+                       learn: Iterable[int] = ()) -> Record:
     """A walkthrough: a record of human seats with an explicit deal, its moves as
     (seat, action) pairs, captions by step and, optionally, the steps the
     learner makes (docs/records.md)."""
@@ -95,7 +108,7 @@ def walkthrough_record(game_id, title, names, deal, moves, captions, options=Non
     return rec
 
 
-def loads(text):
+def loads(text: str | bytes) -> Any:
     """Parse a record from JSON text; RecordError with a clear message if it is not one."""
     if isinstance(text, bytes):
         try:
@@ -109,11 +122,11 @@ def loads(text):
     return data
 
 
-def dumps(record):
+def dumps(record: Any) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def check_header(data):
+def check_header(data: Any) -> tuple[type[Game], Record]:
     """Check everything but the moves; returns (game class, normalized record)."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
@@ -149,7 +162,7 @@ def check_header(data):
         kind = p.get("kind")
         if kind not in ("human", "bot"):
             raise RecordError(f"player {i + 1} must be \"human\" or \"bot\", not {kind!r}")
-        q = {"name": clean_name(p.get("name", ""), i), "kind": kind}
+        q: dict[str, Any] = {"name": clean_name(p.get("name", ""), i), "kind": kind}
         if kind == "bot":
             level = p.get("level") or game.default_bot
             if not isinstance(level, str) or level not in game.bots:
@@ -189,7 +202,7 @@ def check_header(data):
     return game, rec
 
 
-def check_learn(learn, n_moves):
+def check_learn(learn: Any, n_moves: int) -> list[int]:
     """The optional "learn" field of a walkthrough: the steps (1-based move
     numbers) that the learner makes. Returns them sorted; RecordError if the
     field is not a list of distinct step numbers from 1 to n_moves."""
@@ -197,7 +210,7 @@ def check_learn(learn, n_moves):
         return []
     if not isinstance(learn, list):
         raise RecordError("learn must be a list of step numbers (the moves the learner makes, from 1)")
-    seen = set()
+    seen: set[int] = set()
     for k in learn:
         if not isinstance(k, int) or isinstance(k, bool):
             raise RecordError(f"learn: {k!r} is not a step number (a whole number from 1)")
@@ -211,14 +224,14 @@ def check_learn(learn, n_moves):
     return sorted(seen)
 
 
-def start(game, rec):
+def start(game: type[Game], rec: Record) -> State:
     try:
         return game.new(len(rec["players"]), rec["options"], rec["seed"], rec["deal"])
     except CoalitionsError as exc:
         raise RecordError(f"the game cannot be set up: {exc}") from None
 
 
-def replay(data, upto=None):
+def replay(data: Any, upto: Optional[int] = None) -> tuple[Record, State]:
     """Load a record: check it and replay its moves. Returns (record, state).
 
     A bad record raises RecordError naming the first bad step and why."""
@@ -231,7 +244,7 @@ def replay(data, upto=None):
     return rec, state
 
 
-def apply_step(state, moves, k):
+def apply_step(state: State, moves: list[Any], k: int) -> None:
     mv = moves[k]
     if not (isinstance(mv, list) and len(mv) == 2):
         raise RecordError(f"step {k + 1}: a move is a [seat, action] pair, not {mv!r}", step=k + 1)
