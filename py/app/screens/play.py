@@ -267,7 +267,11 @@ class PlayScreen(Screen):
                 if gen != self.gen or not flow.apply_auto(auto, action):
                     return
                 self.save()
+                await asyncio.sleep(0)  # each step its own task: the page stays responsive
+                if gen != self.gen:
+                    return
                 self.draw()
+                await asyncio.sleep(0)
         finally:
             if gen == self.gen:
                 self.busy = False

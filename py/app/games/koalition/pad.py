@@ -1,6 +1,8 @@
 """Koalition's reference cards and score pad: the party poll card, the
 country election card, and the victory points of every country so far."""
 
+from functools import lru_cache
+
 from coalitions.games.koalition.data import COUNTRY_IDS, COUNTRY_NAMES, PARTIES, PARTY_NAMES, PARTY_VALUES, VP_TABLE
 
 from ...render import esc
@@ -21,6 +23,7 @@ def party_mark(party, with_name=False):
     )
 
 
+@lru_cache(maxsize=None)
 def poll_card():
     rows = "".join(
         f"<tr><th scope=row>{party_mark(p, True)}</th>"
@@ -35,6 +38,7 @@ def poll_card():
     )
 
 
+@lru_cache(maxsize=None)
 def election_card(players):
     head = "".join(f"<th scope=col>{n}</th>" for n in range(1, players + 1))
     rows = []
