@@ -6,6 +6,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
+import sys
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -13,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
+from buildtools.css import copy_static
 
 APP_PAGE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 READY_TIMEOUT_MS = 120_000
@@ -33,6 +36,8 @@ def test_layout(built_dist: Path):
     assert not list(built_dist.rglob("*.map"))
     # Packages go only in the wheel; py/ holds the entry script and other loose files.
     assert not (built_dist / "py" / "coalitions").exists()
+    # The build's own modules stay out of the site.
+    assert not [p for p in built_dist.rglob("*") if "buildtools" in p.parts]
 
 
 def test_wheel_record_matches_contents(built_dist: Path):
@@ -40,6 +45,7 @@ def test_wheel_record_matches_contents(built_dist: Path):
     with zipfile.ZipFile(built_dist / build.wheel_name(version)) as wheel:
         names = wheel.namelist()
         assert "coalitions/__init__.py" in names
+        assert not [n for n in names if n.startswith("buildtools/")]
         # Pyodide's bytecode of every module, and nothing else compiled
         modules = [n for n in names if n.endswith(".py")]
         compiled = [n for n in names if n.endswith(".pyc")]
@@ -119,6 +125,74 @@ def test_config_is_local(built_dist: Path):
 def test_no_off_site_fetches_in_files(built_dist: Path):
     problems, _notes = build.check_urls(built_dist)
     assert problems == []
+
+
+def css_rules(text: str) -> list[str]:
+    """The top-level rules of a stylesheet (an at-rule with its block as one),
+    comments dropped and white space folded."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    rules, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            assert depth >= 0, text[start:at + 1]
+            if depth == 0:
+                rules.append(" ".join(text[start:at + 1].split()))
+                start = at + 1
+    assert depth == 0 and not text[start:].strip(), "unbalanced braces"
+    return rules
+
+
+def stylesheet_sources(root: Path) -> list[Path]:
+    return [root / "static" / "css" / "base.css", *sorted((root / "static" / "css" / "games").glob("*.css"))]
+
+
+def test_stylesheet_is_the_base_then_each_game_in_order(built_dist: Path):
+    """dist/static/app.css holds every rule of css/base.css, then of each
+    css/games/<id>.css in name order, each part after a comment naming it; the
+    sources are not shipped."""
+    sources = stylesheet_sources(build.ROOT)
+    assert len(sources) > 1
+    built = (built_dist / "static" / "app.css").read_text("utf-8")
+    assert css_rules(built) == [rule for path in sources for rule in css_rules(path.read_text("utf-8"))]
+    marks = [built.index(f"/* {path.relative_to(build.ROOT / 'static').as_posix()} */") for path in sources]
+    assert marks == sorted(marks)
+    assert not (built_dist / "static" / "css").exists()
+    assert '<link rel="stylesheet" href="./static/app.css">' in (built_dist / "index.html").read_text("utf-8")
+
+
+def test_each_game_stylesheet_is_named_for_a_registered_game():
+    sys.path.insert(0, str(build.PY_SRC))
+    from coalitions.registry import all_games
+
+    ids = {game.id for game in all_games()}
+    sheets = {path.stem for path in (build.ROOT / "static" / "css" / "games").glob("*")}
+    assert sheets and sheets <= ids
+
+
+def test_stylesheet_sources_make_one_sheet(tmp_path: Path):
+    """A new game's sheet is picked up with nothing else to change; a
+    hand-written static/app.css next to the sources is refused."""
+    static = tmp_path / "static"
+    (static / "css" / "games").mkdir(parents=True)
+    (static / "icons").mkdir()
+    (static / "icons" / "a.png").write_bytes(b"png")
+    (static / "css" / "base.css").write_text(".a { color: red; }\n")
+    (static / "css" / "games" / "zeta.css").write_text(".z { color: blue; }\n")
+    (static / "css" / "games" / "alpha.css").write_text("@media (min-width: 1px) { .y { color: green; } }\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    sheet = copy_static(out, static)
+    assert sheet == out / "static" / "app.css"
+    assert css_rules(sheet.read_text("utf-8")) == [
+        ".a { color: red; }", "@media (min-width: 1px) { .y { color: green; } }", ".z { color: blue; }"]
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
+        "static/app.css", "static/icons/a.png"]
+    (static / "app.css").write_text(".old {}")
+    with pytest.raises(build.BuildError, match="written by the build"):
+        copy_static(tmp_path / "again", static)
 
 
 def test_prefix_routing(dist_url_prefixed: str):

@@ -55,6 +55,8 @@ def test_precache_lists_files_that_exist(built_dist: Path):
                    "pyodide/pyodide-lock.json", "pyscript/core.js", "pyscript/core.css",
                    *(f"pyodide/{name}" for name in build.PYODIDE_FILES)):
         assert needed in files, needed
+    # The stylesheet is one built file, not its sources.
+    assert not [f for f in files if f.startswith("static/css/")]
     # Only what start-up needs: not the micropip wheels, nor PyScript's editor or terminal.
     assert not [f for f in files if f.startswith("pyodide/") and f.endswith(".whl")]
     assert not [f for f in files if re.search(r"pyscript/(codemirror|xterm|zip|mpy)", f)]
