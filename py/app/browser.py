@@ -9,6 +9,7 @@ import traceback
 from typing import Any, Coroutine, Optional
 
 import js
+from pyodide.ffi import create_once_callable
 
 from coalitions.core.match import Match
 
@@ -19,6 +20,8 @@ from .screens import screen_for
 from .screens.base import Screen
 from .session import PlaySession
 from .storage import Settings
+
+WORKER_DELAY_MS = 1000
 
 # Keys that move focus between the controls of one group of the table.
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
@@ -49,6 +52,11 @@ class App:
         self.listen(js.document, "keydown", self.on_keydown)
         self.show_storage_notice()
         self.show_route()
+        if self.route is not None and not self.route.embed:
+            # Once the first screen is interactive, the bot worker loads on its
+            # own thread (from the files the page has just loaded), so that the
+            # first bot move need not wait for it.
+            js.setTimeout(create_once_callable(self.bots.start), WORKER_DELAY_MS)
 
     def listen(self, target: Any, kind: str, fn: Any) -> None:
         def handler(event: Any) -> None:

@@ -5,7 +5,7 @@ No browser here."""
 
 from dataclasses import dataclass, field
 
-from .render import action_button, attrs, esc, ui_button
+from .render import action_button, attrs, esc, shown_label, ui_button
 
 
 @dataclass
@@ -105,8 +105,8 @@ def pick_button(control, label, content, cls="btn", picked=False):
     several (`label` names what it picks). `content` is HTML."""
     if control.action is not None:
         return action_button(control.action, control.label, content, cls)
-    extra = attrs(class_=cls + (" is-picked" if picked else ""), data_step=control.step.key(), aria_label=label,
-                  aria_pressed="true" if picked else "false")
+    extra = attrs(class_=cls + (" is-picked" if picked else ""), data_step=control.step.key(),
+                  aria_label=shown_label(label, content), aria_pressed="true" if picked else "false")
     return f'<button type="button"{extra}>{content}</button>'
 
 

@@ -6,7 +6,8 @@ element that performs a legal action is a <button> with ``data-action`` holding
 the action's exact notation and ``aria-label`` the rules' plain-language label.
 """
 
-from html import escape
+import re
+from html import escape, unescape
 
 from . import routes
 
@@ -30,10 +31,26 @@ def attrs(**values):
     return "".join(out)
 
 
+TAG = re.compile(r"<[^>]*>")
+
+
+def shown_label(label, content):
+    """A button's accessible name: its label, after the text the button shows
+    when that text is not already part of it (so that what is read out contains
+    what is seen, in the order it is seen)."""
+    if content is None:
+        return label
+    shown = " ".join(unescape(TAG.sub("", content)).split())  # text nodes joined as they are seen
+    if not shown or shown.casefold() in label.casefold():
+        return label
+    return f"{shown}: {label}"
+
+
 def action_button(action, label, content=None, cls="btn"):
     """A button performing one legal action. `content` is HTML (already escaped)."""
     body = content if content is not None else esc(label)
-    return f'<button type="button"{attrs(class_=cls, data_action=action, aria_label=label)}>{body}</button>'
+    return (f'<button type="button"{attrs(class_=cls, data_action=action, aria_label=shown_label(label, content))}>'
+            f"{body}</button>")
 
 
 def ui_button(ui, text, cls="btn", **extra):

@@ -40,9 +40,9 @@ def card_face(cid, power=None):
         rank, note = str(c["value"]), SUIT_NAMES[c["suit"]]
     extra = f'<span class="card-power">power {power}</span>' if power is not None and power != c["value"] else ""
     return (
-        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span>'
-        f'<span class="card-suits" aria-hidden="true">{suit_mark(c["suit"])}</span>'
-        f'<span class="card-name" aria-hidden="true">{esc(note)}</span>{extra}'
+        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span> '
+        f'<span class="card-suits" aria-hidden="true">{suit_mark(c["suit"])}</span> '
+        f'<span class="card-name" aria-hidden="true">{esc(note)}</span>{" " + extra if extra else ""}'
     )
 
 
@@ -64,14 +64,14 @@ def acard(cid, power=None, extra=""):
 def tile_inner(t, players):
     stack = t.get("stack") or []
     defences = "".join(
-        f'<span class="def">{suit_mark(s)}<b>{t[s]}</b></span>' for s in SUITS
+        f'<span class="def">{suit_mark(s)} <b>{t[s]}</b></span> ' for s in SUITS
     )
     tokens = "".join(f'<span class="token side-{side}" aria-hidden="true">{SIDE_MARKS[side]}</span>' for side in stack)
     owner = side_mark(t.get("top"), players) if stack else '<span class="side side-none">neutral</span>'
     return (
-        f'<span class="tile-name">{esc(t["name"])}</span>'
-        f'<span class="tile-defs">{defences}</span>'
-        f'<span class="tile-owner">{owner}<span class="tokens">{tokens}</span>'
+        f'<span class="tile-name">{esc(t["name"])}</span> '
+        f'<span class="tile-defs">{defences}</span> '
+        f'<span class="tile-owner">{owner} <span class="tokens">{tokens}</span> '
         f'<small>{esc(plural(len(stack), "token"))}</small></span>'
     )
 
@@ -298,7 +298,7 @@ def result(view):
         '<h2 id="result-title">The end of the game</h2>'
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
         f'<ul class="reveal" data-ranking>{who}</ul>'
-        '<div class="table-scroll"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
         f"<th scope=col>countries</th><th scope=col>won by</th></tr></thead><tbody>{rows}</tbody></table></div>"
         "</section>"
     )

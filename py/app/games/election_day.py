@@ -14,7 +14,7 @@ RANK_TEXT = {"Ace": "A", "Pawn": "Pawn", "Court": "Court", "Excuse": "Excuse"}
 
 def suit_mark(suit, with_name=False):
     """The suit's own symbol and its letter (never colour alone)."""
-    name = f'<span class="suit-name">{esc(SUIT_NAMES[suit])}</span>' if with_name else ""
+    name = f' <span class="suit-name">{esc(SUIT_NAMES[suit])}</span>' if with_name else ""
     return (
         f'<span class="suit suit-{esc(suit)}" title="{esc(SUIT_NAMES[suit])}">'
         f'{icon("suit-" + suit, "suit-icon")}<b class="suit-letter" aria-hidden="true">{esc(SUIT_LETTERS[suit])}</b>'
@@ -32,11 +32,11 @@ def card(cid, action=None, label=None, size="", extra="", caption=None):
     c = CARDS[cid]
     rank = rank_text(c)
     long_rank = " long-rank" if len(rank) > 2 else ""
-    suits = "".join(suit_mark(s) for s in c["suits"]) or '<span class="no-suit">no suit</span>'
+    suits = " ".join(suit_mark(s) for s in c["suits"]) or '<span class="no-suit">no suit</span>'
     classes = f"card card-{c['kind']}{long_rank}{(' ' + size) if size else ''}{(' ' + extra) if extra else ''}"
     inner = (
-        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span>'
-        f'<span class="card-suits" aria-hidden="true">{suits}</span>'
+        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span> '
+        f'<span class="card-suits" aria-hidden="true">{suits}</span> '
         f'<span class="card-name" aria-hidden="true">{esc(c["name"])}</span>'
     )
     if action is not None:
@@ -306,7 +306,7 @@ def result(view):
         '<div class="result-grid">'
         '<div><h3>Face-down Aces, revealed</h3>'
         f'<ul class="reveal" data-aces>{reveal}</ul></div>'
-        '<div><h3>Ranking</h3><div class="table-scroll"><table class="ranking" data-ranking>'
+        '<div><h3>Ranking</h3><div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="ranking" data-ranking>'
         "<thead><tr><th scope=col>#</th><th scope=col>Prince</th><th scope=col>Total</th>"
         "<th scope=col>Cards</th><th scope=col>Backed by</th></tr></thead>"
         f'<tbody>{"".join(rows)}</tbody></table></div></div>'

@@ -20,24 +20,30 @@ def label_mark(label, view):
     return party_mark(party, True) + who
 
 
+def rank_note(cid, value=None):
+    """What a card shows in its corner, and under it when not its name."""
+    c = CARDS[cid]
+    kind = c["kind"]
+    if kind == "doubler":
+        return "×2", f"= {value}" if value is not None else "Doubler"
+    if kind == "colorino":
+        return "7", "Colorino"
+    if kind == "resign":
+        return "R", "Resigns"
+    return str(c["value"]), ""
+
+
 def card_face(cid, party=None, value=None):
     """The inside of a politician card. `party`/`value` as played (Colorino's
     declared party, a Doubler's current value) override the printed ones."""
     c = CARDS[cid]
     kind = c["kind"]
     party = party or c["party"]
-    if kind == "doubler":
-        rank, note = "×2", f"= {value}" if value is not None else "Doubler"
-    elif kind == "colorino":
-        rank, note = "7", "Colorino"
-    elif kind == "resign":
-        rank, note = "R", "Resigns"
-    else:
-        rank, note = str(c["value"]), ""
+    rank, note = rank_note(cid, value)
     name = "Gaudino Colorino" if kind == "colorino" else ("Resignation" if kind == "resign" else c["name"])
     return (
-        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span>'
-        f'<span class="card-suits" aria-hidden="true">{party_mark(party) if party else ""}</span>'
+        f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span> '
+        f'<span class="card-suits" aria-hidden="true">{party_mark(party) if party else ""}</span> '
         f'<span class="card-name" aria-hidden="true">{esc(note or name)}</span>'
     )
 
@@ -326,7 +332,7 @@ def result(view):
         '<section class="result" data-result aria-labelledby="result-title">'
         '<h2 id="result-title">The bonus round</h2>'
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
-        '<div class="table-scroll"><table class="ranking" data-ranking>'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="ranking" data-ranking>'
         "<thead><tr><th scope=col>Player</th><th scope=col>VP</th><th scope=col>Bonus</th>"
         "<th scope=col>Points</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></div>"

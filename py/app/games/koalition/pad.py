@@ -50,7 +50,8 @@ def election_card(players):
     return (
         '<details class="reference" data-reference="countries"><summary>Country election card</summary>'
         '<p class="small">Victory points for 1, 2, … players on the winning side, best first.</p>'
-        '<div class="table-scroll"><table class="countries-table">'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Country election card">'
+        '<table class="countries-table">'
         f"<thead><tr><th scope=col>country</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
         "</table></div></details>"
     )
@@ -89,7 +90,7 @@ def score_pad(view):
     results = [result_line(r, names) for r in view.get("results") or []]
     return (
         '<details class="score-pad" data-score-pad open><summary>Score pad</summary>'
-        '<div class="table-scroll"><table class="pad-table">'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="pad-table">'
         f"<thead><tr><th scope=col>VP</th>{head}<th scope=col>total</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody>"
         f"<tfoot><tr><th scope=row>share of Europe</th>{shares}<td></td></tr></tfoot></table></div>"
