@@ -908,6 +908,31 @@ def test_a_single_legal_action_is_forced():
     assert state.auto_action() == (0, "play green-9a")
 
 
+def test_the_view_carries_the_live_count_at_every_point():
+    # the count of the votes, their total and the majority are facts of the
+    # view from the first card on, so that a renderer never works them out
+    for seed in range(4):
+        state = GAME.new(3 + seed, seed=seed)
+        rng = Rng(mix(seed, 0xC0))
+        while not state.is_over():
+            seat = state.to_act()[0]
+            v = state.view(seat)
+            count = v["count"]
+            if state.count is not None:
+                assert count == state.count and v["counted"]
+                assert count["votes"] is not state.count["votes"]
+            else:
+                totals = values_of(state.plays)[1]
+                total = sum(totals.values())
+                assert not v["counted"]
+                assert count == {"votes": dict(totals), "total": total, "majority": majority(total)}
+                assert count["votes"] == v["votes"]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for summary, r in zip(state.view(0)["results"], state.results):
+            assert (summary["votes"], summary["total"], summary["majority"]) == (r["votes"], r["total"],
+                                                                               r["majority"])
+
+
 # -- the walkthroughs: one for each worked example -------------------------------------------------
 
 
