@@ -4,7 +4,7 @@ full state."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from .rng import Rng, mix
 
