@@ -60,3 +60,15 @@ def node() -> str:
     if path is None:
         pytest.fail("node is missing (install Node.js)", pytrace=False)
     return path
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests that need Chromium (tests/browser/) or Pyodide under Node
+    (tests/test_pyodide.py), so that `-m "not browser and not pyodide"` is the
+    fast tier: the rules and the app's plain Python, in a minute or two."""
+    for item in items:
+        path = Path(str(item.fspath))
+        if "browser" in path.parts:
+            item.add_marker(pytest.mark.browser)
+        elif path.name == "test_pyodide.py":
+            item.add_marker(pytest.mark.pyodide)
