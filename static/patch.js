@@ -81,9 +81,28 @@
     }
   }
 
+  // A list marked data-log stays scrolled to its end while the reader leaves
+  // it there. Whether it is at its end is noted when it scrolls, so that a
+  // patch never has to ask the browser for a layout in the middle of a task.
+  var awayFromEnd = new WeakSet();
+  document.addEventListener("scroll", function (event) {
+    var el = event.target;
+    if (!el || el.nodeType !== 1 || !el.hasAttribute("data-log")) return;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 8) awayFromEnd.delete(el);
+    else awayFromEnd.add(el);
+  }, { capture: true, passive: true });
+
   window.coalitionsPatch = function (root, html) {
     var t = document.createElement("template");
     t.innerHTML = html;
     children(root, t.content);
+    var logs = root.querySelectorAll("[data-log]");
+    if (logs.length) {
+      requestAnimationFrame(function () {
+        for (var i = 0; i < logs.length; i++) {
+          if (!awayFromEnd.has(logs[i])) logs[i].scrollTop = logs[i].scrollHeight;
+        }
+      });
+    }
   };
 })();

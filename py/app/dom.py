@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 
 try:  # JavaScript null arrives as pyodide.ffi.jsnull (falsy, but not None)
     from pyodide.ffi import JsNull
@@ -126,16 +126,11 @@ def paint(html: str, keep_focus: bool = True, focus: Optional[str] = None) -> No
         sig = tuple(attr(active, name) for name in FOCUS_KEYS)
         if not any(sig):
             sig = None
-    log = qs("[data-log]", app)
-    log_at_end = log is None or log.scrollTop + log.clientHeight >= log.scrollHeight - 8
     patch = getattr(js.window, "coalitionsPatch", None)
-    if nil(patch):
+    if nil(patch):  # static/patch.js has not loaded: replace (it keeps logs at their end itself)
         app.innerHTML = html
     else:
         patch(app, html)
-    log = qs("[data-log]", app)
-    if log is not None and log_at_end:
-        _scroll_to_end(log)
     found = qs(focus, app) if focus else None
     still = not nil(js.document.activeElement) and app.contains(js.document.activeElement) \
         and js.document.activeElement != app
@@ -149,12 +144,6 @@ def paint(html: str, keep_focus: bool = True, focus: Optional[str] = None) -> No
         found.focus(no_scroll())
     elif (sig is not None and not still) or (focus and found is None):
         app.focus(no_scroll())
-
-
-def _scroll_to_end(el: Any) -> None:
-    """Keep a list scrolled to its end, at the next frame (reading its height
-    now would make the browser lay the page out inside this task)."""
-    js.requestAnimationFrame(create_once_callable(lambda *_: setattr(el, "scrollTop", el.scrollHeight)))
 
 
 def focus_first(selectors: tuple[str, ...]) -> None:
