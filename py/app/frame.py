@@ -68,6 +68,15 @@ def turn_status(view, ctx):
     return f"{who} to play."
 
 
+def status_line(view, ctx, where=""):
+    """The status line: where the game stands (`where`, plain text, left out
+    once the game is over), then whose turn it is."""
+    text = turn_status(view, ctx)
+    prefix = f'<span class="status-debate">{esc(where)}</span>' if where and not view.get("outcome") else ""
+    cls = "status-text is-your-turn" if text == "Your turn." and ctx.interactive else "status-text"
+    return f'{prefix}<span class="{cls}" data-turn-text>{esc(text)}</span>'
+
+
 def log_panel(view):
     items = []
     for ev in view.get("log") or []:

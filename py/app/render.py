@@ -351,7 +351,7 @@ def rules_page(meta, guide, walkthroughs):
 # The table frame and the pages around a table live in app.frame and
 # app.pages; they are re-exported here for the renderers.
 from .frame import (  # noqa: E402,F401
-    TableContext, TableParts, bind, choices_box, log_panel, name_of, other_actions, pick_button, table, turn_status,
+    TableContext, TableParts, bind, choices_box, log_panel, name_of, other_actions, pick_button, status_line, table, turn_status,
 )
 from .pages import (  # noqa: E402,F401
     WHOLE_DEAL, embed_panel, pass_cover, play_header, result_actions, share_panel, shared_game, walkthrough,

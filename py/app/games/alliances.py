@@ -5,7 +5,7 @@ the campaign score and the best of three."""
 
 from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUITS, TILES
 
-from ..render import TableParts, bind, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
+from ..render import TableParts, bind, status_line, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
 from .common import seat_list
 
 GAME_ID = "alliances"
@@ -305,13 +305,7 @@ def result(view):
 
 
 def status(view, ctx):
-    text = turn_status(view, ctx)
-    prefix = ""
-    if not view.get("outcome"):
-        prefix = (f'<span class="status-debate">Campaign {esc(view.get("campaign"))} · '
-                  f'conflict {esc(view.get("conflict"))}/{esc(view.get("conflicts"))}</span>')
-    cls = "status-text is-your-turn" if text == "Your turn." and ctx.interactive else "status-text"
-    return f'{prefix}<span class="{cls}" data-turn-text>{esc(text)}</span>'
+    return status_line(view, ctx, f"Campaign {view.get('campaign')} · conflict {view.get('conflict')}/{view.get('conflicts')}")
 
 
 def parts(view, ctx):

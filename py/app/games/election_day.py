@@ -4,7 +4,7 @@ your hand and your face-down Ace, and the election at the end."""
 from coalitions.games.election_day.data import CARDS, CROWNS, SUIT_LETTERS, SUIT_NAMES, SUITS, describe
 from coalitions.games.election_day.scoring import suit_counts
 
-from ..render import TableParts, bind, action_button, esc, icon, name_of, pick_button, plural, turn_status
+from ..render import TableParts, bind, status_line, action_button, esc, icon, name_of, pick_button, plural, turn_status
 from .common import seat_list
 
 GAME_ID = "election-day"
@@ -317,11 +317,7 @@ def result(view):
 
 
 def status(view, ctx):
-    text = turn_status(view, ctx)
-    debate_no = view.get("debate_no")
-    prefix = "" if view.get("outcome") else f'<span class="status-debate">Debate {esc(debate_no)}</span>'
-    cls = "status-text is-your-turn" if text == "Your turn." and ctx.interactive else "status-text"
-    return f'{prefix}<span class="{cls}" data-turn-text>{esc(text)}</span>'
+    return status_line(view, ctx, f"Debate {view.get('debate_no')}")
 
 
 def parts(view, ctx):

@@ -170,17 +170,8 @@ class PlayScreen(Screen):
             self.staged = action
             self.draw(focus='[data-ui="confirm-move"]')
             return
-        try:
-            flow.play(action)
-        except CoalitionsError as exc:
-            self.app.flash(str(exc))
-            return
-        self.picked = self.staged = None
-        self.save()
-        self.draw()
-        if not flow.next_auto_pending():
+        if self.change(lambda: flow.play(action)) and not flow.next_auto_pending():
             self.focus_table()
-        self.run_bots()
 
     def on_key(self, event: Any) -> bool:
         if str(event.key) == "Escape":
@@ -219,16 +210,23 @@ class PlayScreen(Screen):
     def undo(self, seat: Optional[int]) -> None:
         if self.flow is None or self.busy:
             return
-        self.leave()
+        self.leave()  # a bot move still pending is dropped
+        flow = self.flow
+        self.change(lambda: flow.undo(seat))
+
+    def change(self, make) -> bool:
+        """Make a change of the player's (a move, an undo); on success save,
+        draw and let the bots go on. An illegal change is shown and changes nothing."""
         try:
-            self.flow.undo(seat)
+            make()
         except CoalitionsError as exc:
             self.app.flash(str(exc))
-            return
+            return False
         self.picked = self.staged = None
         self.save()
         self.draw()
         self.run_bots()
+        return True
 
     def export(self) -> None:
         s = self.session

@@ -7,7 +7,7 @@ card) can be opened at any time."""
 from coalitions.core.game import render_text
 from coalitions.games.koalition.data import CARDS, COUNTRY_NAMES, PARTIES, PARTY_NAMES
 
-from ...render import TableParts, bind, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
+from ...render import TableParts, bind, status_line, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
 from ..common import seat_list
 from .pad import election_card, party_mark, poll_card, score_pad
 
@@ -342,13 +342,11 @@ def result(view):
 
 
 def status(view, ctx):
-    text = turn_status(view, ctx)
-    prefix = ""
-    if not view.get("outcome") and view.get("country"):
-        prefix = (f'<span class="status-debate">{esc(COUNTRY_NAMES[view["country"]][:1].upper() + COUNTRY_NAMES[view["country"]][1:])}'
-                  f' · election {esc(view.get("election"))}/{esc(view.get("elections"))}</span>')
-    cls = "status-text is-your-turn" if text == "Your turn." and ctx.interactive else "status-text"
-    return f'{prefix}<span class="{cls}" data-turn-text>{esc(text)}</span>'
+    where = ""
+    if view.get("country"):
+        name = COUNTRY_NAMES[view["country"]]
+        where = f"{name[:1].upper() + name[1:]} · election {view.get('election')}/{view.get('elections')}"
+    return status_line(view, ctx, where)
 
 
 def parts(view, ctx):
