@@ -129,6 +129,12 @@ def test_legal_actions_are_cached_per_state_and_cleared_by_apply(game):
     with pytest.raises(IllegalActionError):
         state.apply(True, legal[0])
     state.apply(seat, legal[0])
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    for bad in (-1, state.players, True):
+        assert state.legal_actions(bad) == []
+        with pytest.raises(IllegalActionError):
+            state.apply(bad, legal[0])
     fresh = game.from_json(state.to_json())
     for s in range(state.players):
         assert state.legal_actions(s) == fresh.legal_actions(s)

@@ -115,7 +115,7 @@ def seat_ref(seat: int) -> str:
 
 def seat_refs(seats: Iterable[int], conjunction: str = "and") -> str:
     """Several seats in a sentence: "{p0}", "{p0} and {p2}", "{p0}, {p2} and {p3}"."""
-    refs = [seat_ref(s) for s in seats]
+    refs = [SEAT_REFS[s] if 0 <= s < 16 else seat_ref(s) for s in seats]
     if len(refs) <= 1:
         return "".join(refs)
     return ", ".join(refs[:-1]) + f" {conjunction} " + refs[-1]
@@ -242,8 +242,8 @@ class Game:
 class State:
     """Base of every game state. See the module docstring for the protocol.
 
-    A game writes the hooks: `to_act`, `_legal` (the legal actions of a seat
-    that must act), `_apply`, `view`, `outcome`, `to_json`, `setup` and
+    A game writes the hooks: `to_act`, `_legal` (the legal actions of a
+    seat), `_apply`, `view`, `outcome`, `to_json`, `setup` and
     `from_json`. The shared behaviour is here and no game overrides it: the
     legal actions of each seat are computed once per state (a cache that
     `apply` clears), `check` is a look-up in them, and `apply` checks, runs
@@ -254,17 +254,21 @@ class State:
     options: dict[str, Any]
     log: list[Event]
 
-    # seat -> its legal actions in this state (see legal_actions); None: none
-    # computed since the last action
-    _legal_cache: Optional[dict[int, list[str]]] = None
+    # The legal actions computed in this state (see legal_actions), cleared by
+    # apply: those of the seat `_legal_seat` (None: none yet) in `_legal_list`,
+    # and those of other seats, when several act at once, in `_legal_more`.
+    _legal_seat: Optional[int] = None
+    _legal_list: list[str] = []
+    _legal_more: Optional[dict[int, list[str]]] = None
 
     def to_act(self) -> list[int]:
         """Seats that must act now (empty when the game is over)."""
         raise NotImplementedError
 
     def _legal(self, seat: int) -> list[str]:
-        """The legal actions of `seat`, which must act now in a game not over
-        (a hook: `legal_actions` calls it once per state and seat)."""
+        """The legal actions of `seat` now: empty when the game is over or the
+        seat need not act (a hook: `legal_actions` calls it at most once per
+        state and seat, with a whole number)."""
         raise NotImplementedError
 
     def _apply(self, seat: int, action: str) -> Optional[list[Event]]:
@@ -298,29 +302,43 @@ class State:
 
     def legal_actions(self, seat: int) -> list[str]:
         """The exact texts `seat` may play now (empty if it need not act)."""
+        if seat == self._legal_seat and type(seat) is int:
+            return list(self._legal_list)
         if type(seat) is not int:
             return []
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = {}
-        legal = cache.get(seat)
+        more = self._legal_more
+        legal = more.get(seat) if more is not None else None
         if legal is None:
-            # (`to_act` is empty once the game is over)
-            legal = cache[seat] = self._legal(seat) if seat in self.to_act() else []
+            legal = self._legal(seat)
+            if self._legal_seat is None:
+                self._legal_seat = seat
+                self._legal_list = legal
+            elif more is None:
+                self._legal_more = {seat: legal}
+            else:
+                more[seat] = legal
         return list(legal)
+
+    def _known_legal(self, seat: Any, action: Any) -> bool:
+        """Whether `action` is among the legal actions of `seat` computed in
+        this state (False when they have not been computed)."""
+        if type(seat) is not int or type(action) is not str:
+            return False
+        if seat == self._legal_seat:
+            return action in self._legal_list
+        more = self._legal_more
+        return more is not None and action in more.get(seat, ())
 
     def forget_legal(self) -> None:
         """Drop the cached legal actions: for code that changes a state by hand
         (tests), not through `apply`."""
-        self._legal_cache = None
+        self._legal_seat = None
+        self._legal_more = None
 
     def check(self, seat: Any, action: Any) -> None:
         """Raise IllegalActionError with a clear reason if the action is illegal."""
-        cache = self._legal_cache
-        if cache is not None and type(seat) is int and type(action) is str:
-            legal = cache.get(seat)
-            if legal is not None and action in legal:
-                return
+        if self._known_legal(seat, action):
+            return
         if self.is_over():
             raise IllegalActionError("the game is over: no more actions")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
@@ -338,11 +356,12 @@ class State:
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply a legal action; raise IllegalActionError and change nothing if it
         is not legal. Returns the log events it produced."""
-        cache = self._legal_cache
-        legal = cache.get(seat) if cache is not None and type(seat) is int else None
-        if legal is None or type(action) is not str or action not in legal:
+        # the usual case first: the seat whose legal actions were computed
+        if not (seat == self._legal_seat and type(seat) is int and type(action) is str
+                and action in self._legal_list):
             self.check(seat, action)
-        self._legal_cache = None
+        self._legal_seat = None
+        self._legal_more = None
         self.revealed = False
         self.shown = False
         log = self.log

@@ -403,6 +403,8 @@ class AlliancesState(State):
         return [self.turn]
 
     def _legal(self, seat):
+        if self.over or seat not in self.to_act():
+            return []
         ph = self.phase
         hand = self.hands[seat]
         if ph == "play" or ph == "trick":

@@ -221,6 +221,8 @@ class ElectionDayState(State):
         return [] if self.over else [self.turn]
 
     def _legal(self, seat):
+        if self.over or seat != self.turn:
+            return []
         hand = self.hands[seat]
         acts = [play_action(c) for c in hand if not c.startswith("ace-")]
         mine = self.aces[seat]

@@ -24,7 +24,7 @@ from operator import itemgetter
 from ...core.bots import Bot
 from . import notation
 from .data import BONUS, CARDS, COMPATIBLE, DECK, PARTIES, VP_TABLE
-from .notation import coalition_labels, label_parts, parse
+from .notation import LABEL_PARTS, coalition_labels, parse
 from .scoring import SET_BITS, minimal_winning, winning_masks
 
 NP = len(PARTIES)
@@ -675,7 +675,7 @@ class GoodBot(Bot):
                 h[1] = (val, kind)
         members = {}
         for lb in labels:
-            party, seat = label_parts(lb)
+            party, seat = LABEL_PARTS[lb]
             p = PIDX[party]
             for (s, q), h in hold.items():
                 if q == p and (seat is None or seat == s):
@@ -736,7 +736,7 @@ class GoodBot(Bot):
         labels = [u["label"] for u in units]
 
         def key(lb):
-            party, seat = label_parts(lb)
+            party, seat = LABEL_PARTS[lb]
             return (PIDX[party], seat if seat is not None else -1)
 
         self._coal_cache = ["+".join(sorted((labels[i] for i in c), key=key)) for c in found]
@@ -805,12 +805,12 @@ class GoodBot(Bot):
         fc = Forecast(pols, self.n, self.row_of, self.order)
         parties = set()
         for lb in labels:
-            party, seat = label_parts(lb)
+            party, seat = LABEL_PARTS[lb]
             parties.add(PIDX[party])
         # unbound blocs: only the seats whose blocs joined count
         bound_only = {}
         for lb in labels:
-            party, seat = label_parts(lb)
+            party, seat = LABEL_PARTS[lb]
             if seat is not None:
                 bound_only.setdefault(PIDX[party], set()).add(seat)
         if bound_only:

@@ -22,7 +22,7 @@ from operator import itemgetter
 
 from ...core.game import SEAT_REFS, seat_ref, seat_refs
 from .data import COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
-from .notation import ACCEPT, coalition_labels, label_parts, parse
+from .notation import ACCEPT, LABEL_PARTS, coalition_labels, parse
 from .scoring import minimal_winning
 
 
@@ -44,12 +44,12 @@ class _Cache(dict):
 
 
 def _label_key(label):
-    party, seat = label_parts(label)
+    party, seat = LABEL_PARTS[label]
     return (PARTY_INDEX[party], seat if seat is not None else -1)
 
 
 def _label_name(label):
-    party, seat = label_parts(label)
+    party, seat = LABEL_PARTS[label]
     return PARTY_NAMES[party] + (f" ({seat_ref(seat)})" if seat is not None else "")
 
 

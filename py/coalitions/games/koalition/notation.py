@@ -124,5 +124,25 @@ def coalition_labels(coalition):
 
 def label_parts(label):
     """'green@1' -> ('green', 1); 'black' -> ('black', None)."""
+    return LABEL_PARTS[label]
+
+
+class _Memo(dict):
+    """A dict that computes a missing value with `make` (and keeps it)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+def _label_parts(label):
     party, _, seat = label.partition("@")
     return party, (int(seat) if seat else None)
+
+
+# label -> label_parts(label), as a look-up (there are few labels)
+LABEL_PARTS = _Memo(_label_parts)

@@ -23,7 +23,7 @@ from .data import (
     PARTY_NAMES, TWIN, VP_TABLE, card_name,
 )
 from .negotiation import _LABEL_NAMES, Negotiation, _ev
-from .notation import ACCEPT, DECLINE, PASS, coalition_labels, label_parts, parse
+from .notation import ACCEPT, DECLINE, LABEL_PARTS, PASS, coalition_labels, parse
 from .scoring import (
     RANK, VALUE, award_ranked, bonus_round, chairs_of, majority, majority_text, party_holdings, play_name, tally,
     values_of,
@@ -398,7 +398,7 @@ class KoalitionState(Negotiation, State):
         values, _, held = self._tallied()
         options = {}
         for lb in labels:
-            party, seat = label_parts(lb)
+            party, seat = LABEL_PARTS[lb]
             seats = [seat] if seat is not None else [s for (s, p) in held if p == party]
             for s in seats:
                 if s in options:
@@ -576,6 +576,8 @@ class KoalitionState(Negotiation, State):
 
     def _legal(self, seat):
         ph = self.phase
+        if self.over or seat != (self.turn if ph == "play" else self.actor()):
+            return []
         if ph == "play":
             acts = []
             last = None
@@ -633,26 +635,20 @@ class KoalitionState(Negotiation, State):
     def _apply(self, seat, action):
         """Carry out a legal action, appending its events to the log."""
         ph = self.phase
-        if ph == "play":
-            self._play(seat, action)
-        elif ph == "tie":
-            self._tie_answer(seat, action)
-        elif ph == "propose":
-            if action == PASS:
-                self._pass(seat)
-            else:
-                self._propose(seat, parse(action)["coalition"])
-        elif ph == "answer":
-            self._answer(seat, action)
-        elif ph == "choose":
-            party = parse(action)["party"]
-            self.chosen.append(party)
-            self.log.append(_ev(f"{SEAT_REFS[seat]} takes their victory points with {PARTY_NAMES[party]}.",
-                                "choose"))
-            if len(self.chosen) == len(self.choosers):
-                self._award()
-
-    def _play(self, seat, action):
+        if ph != "play":
+            if ph == "tie":
+                self._tie_answer(seat, action)
+            elif ph == "propose":
+                if action == PASS:
+                    self._pass(seat)
+                else:
+                    self._propose(seat, parse(action)["coalition"])
+            elif ph == "answer":
+                self._answer(seat, action)
+            elif ph == "choose":
+                self._choose(seat, parse(action)["party"])
+            return
+        # playing a card, the usual action (here rather than in a method of its own: the hot path)
         plays = self.plays
         info = _PLAYS.get(action)
         if info is None:
@@ -678,6 +674,13 @@ class KoalitionState(Negotiation, State):
             self.turn = (self.turn + 1) % players
             return
         self._count()
+
+    def _choose(self, seat, party):
+        """A seat with cards in two governing parties scores with `party`."""
+        self.chosen.append(party)
+        self.log.append(_ev(f"{SEAT_REFS[seat]} takes their victory points with {PARTY_NAMES[party]}.", "choose"))
+        if len(self.chosen) == len(self.choosers):
+            self._award()
 
     def _play_resignation(self, seat, action):
         """Play a Resignation; returns the text of its log event."""
