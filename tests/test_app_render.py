@@ -13,11 +13,12 @@ PY = Path(__file__).resolve().parent.parent / "py"
 if str(PY) not in sys.path:
     sys.path.insert(0, str(PY))
 
-from app import render, routes, setup as setups, storage  # noqa: E402
+from app import render, routes, setup as setups, share, storage  # noqa: E402
 from app.games import election_day as ed_renderer, generic, renderer_for  # noqa: E402
 from app.builder import Builder, pick_of  # noqa: E402
 from app.session import PlaySession  # noqa: E402
 from coalitions.core.match import Match  # noqa: E402
+from coalitions.core.errors import RecordError  # noqa: E402
 from coalitions.core.records import make_players  # noqa: E402
 from coalitions.registry import all_games, get_game  # noqa: E402
 
@@ -177,6 +178,16 @@ def test_wants_start():
     assert setups.wants_start(routes.parse("#/new/election-day?seats=human,bot,bot"))
     assert not setups.wants_start(routes.parse("#/new/election-day?players=4"))
     assert not setups.wants_start(routes.parse("#/new/election-day?seats=human,bot,bot&edit=1"))
+    # a link that names the players shows them on the form: nothing is saved before Start
+    assert not setups.wants_start(routes.parse("#/new/election-day?seats=human,bot,bot&names=Ann"))
+
+
+def test_a_shared_payload_that_gained_a_slash_or_a_plus_is_a_damaged_link():
+    for text in ("#/shared/abc/def", "#/shared/abc+def?seat=1", "#/shared/abc/"):
+        route = routes.parse(text)
+        assert route.name == "shared", text
+        with pytest.raises(RecordError, match="damaged"):
+            share.decode(route.args[0])
 
 
 def test_form_fields_make_the_same_setup():

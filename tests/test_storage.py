@@ -55,3 +55,48 @@ def test_a_save_at_the_cap_is_stored():
     store = storage.Store(backend)
     assert store.save("g1", "x" * storage.MAX_SAVE_CHARS, summary())
     assert store.problem is None and len(backend.data["coalitions:save:g1"]) == storage.MAX_SAVE_CHARS
+
+
+def test_a_damaged_index_never_stops_the_list():
+    # one bad value in storage must not stop the app on every load (a damaged
+    # entry is listed, and can be deleted, like any other bad save)
+    backend = storage.MemoryBackend()
+    store = storage.Store(backend)
+    store.save("good1111", RECORD, summary("good"))
+    for bad in ('[{"id":"aaaa1111","updated":"x"}]', '[{"id":"aaaa1111","updated":null}]',
+                '[{"id":"aaaa1111","updated":[1]}]', '{"id": 3}', "[" * 20000 + "]" * 20000, "not json"):
+        backend.set(store.index_key, bad)
+        backend.set(store.save_prefix + "aaaa1111", "[" * 5000 + "]" * 5000)
+        ids = [sid for sid, _summary, _text in store.entries()]
+        assert sorted(ids) == ["aaaa1111", "good1111"], bad
+    # saving again writes a clean index
+    store.save("good1111", RECORD, summary("good"))
+    assert set(store.index()) >= {"good1111"}
+
+
+def test_deeply_nested_settings_read_as_the_defaults():
+    backend = storage.MemoryBackend()
+    store = storage.Store(backend)
+    backend.set(store.prefix + "settings", "[" * 10000 + "]" * 10000)
+    settings = storage.Settings(store)
+    assert settings.confirm_moves("Ann") is False
+    settings.set_confirm_moves("Ann", True)
+    assert settings.confirm_moves("Ann") and not settings.confirm_moves("Bob")
+
+
+def test_the_full_notice_goes_once_saving_works_again():
+    class Filling(storage.MemoryBackend):
+        full = True
+
+        def set(self, key, value):
+            if self.full and key.startswith(storage.SAVE_PREFIX):
+                raise storage.StorageError("QuotaExceededError", full=True)
+            super().set(key, value)
+
+    backend = Filling()
+    store = storage.Store(backend)
+    assert not store.save("s1", RECORD, summary())
+    assert store.problem == storage.FULL
+    backend.full = False
+    assert store.save("s1", RECORD, summary())
+    assert store.problem is None

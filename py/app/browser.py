@@ -50,6 +50,7 @@ class App:
         self.listen(js.document, "input", lambda event: self.forward(event, "on_input"))
         self.listen(js.document, "submit", self.on_submit)
         self.listen(js.document, "keydown", self.on_keydown)
+        self.listen(js.window, "storage", self.on_storage)
         self.show_storage_notice()
         self.show_route()
         if self.route is not None and not self.route.embed:
@@ -87,6 +88,10 @@ class App:
 
     def show_storage_notice(self) -> None:
         problem = self.store.problem
+        if not problem and self._shown_problem:  # saving works again
+            self._shown_problem = None
+            self.clear_notice("storage")
+            return
         if not problem or problem == self._shown_problem or self.notices is None:
             return
         self._shown_problem = problem
@@ -98,12 +103,20 @@ class App:
     def flash(self, text: str, kind: str = "error") -> None:
         """A message about the last thing the player did; it replaces the
         previous one and goes when the screen changes."""
-        self.clear_flash()
+        self.notify(text, kind, "message")
+
+    def notify(self, text: str, kind: str, key: str, extra: str = "") -> None:
+        """Show a notice (replacing the one with the same key); `extra` is HTML
+        put after its text (a button)."""
+        self.clear_notice(key)
         if self.notices is not None:
-            self.notices.insertAdjacentHTML("beforeend", render.notice(text, kind, "message"))
+            self.notices.insertAdjacentHTML("beforeend", render.notice(text, kind, key, extra))
 
     def clear_flash(self) -> None:
-        old = dom.qs('[data-notice="message"]', self.notices) if self.notices is not None else None
+        self.clear_notice("message")
+
+    def clear_notice(self, key: str) -> None:
+        old = dom.qs(f'[data-notice="{key}"]', self.notices) if self.notices is not None else None
         if old is not None:
             old.remove()
 
@@ -116,6 +129,7 @@ class App:
         changed = first or self.route is None or route.path != self.route.path
         if changed:
             self.clear_flash()
+            self.clear_notice("moved-on")
         if route.flag("fast"):
             self.fast = True
         self.route = route
@@ -123,7 +137,7 @@ class App:
             self.screen.leave()
         if route.name != "play":
             self.session = None
-        self.screen = screen_for(self, route)
+        self.screen = screen_for(self, route, framed=dom.in_frame())
         self.screen.show()
         if changed and not first:
             js.window.scrollTo(0, 0)
@@ -191,6 +205,11 @@ class App:
         if dom.nil(target) or not hasattr(target, "getAttribute") or self.screen is None:
             return
         getattr(self.screen, method)(target)
+
+    def on_storage(self, event: Any) -> None:
+        key = event.key
+        if self.screen is not None and not dom.nil(key):
+            self.screen.on_storage(str(key))
 
     def on_submit(self, event: Any) -> None:
         form = event.target

@@ -165,3 +165,11 @@ def announce(text: str) -> None:
     box = qs("[data-announce]", root())
     if box is not None:
         box.textContent = text
+
+
+def in_frame() -> bool:
+    """Is the page inside another page's frame?"""
+    try:
+        return bool(js.window.self != js.window.top)
+    except Exception:  # a browser that will not even compare: assume a frame
+        return True

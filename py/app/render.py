@@ -68,9 +68,10 @@ def plural(n, one, many=None):
 # -- notices and errors ---------------------------------------------------------
 
 
-def notice(text, kind="info", key=None):
+def notice(text, kind="info", key=None, extra=""):
+    """A notice; `extra` is HTML after the text (a button)."""
     role = "alert" if kind in ("error", "warn") else "status"
-    return f'<div{attrs(class_="notice notice-" + kind, role=role, data_notice=key or kind)}>{esc(text)}</div>'
+    return f'<div{attrs(class_="notice notice-" + kind, role=role, data_notice=key or kind)}>{esc(text)}{extra}</div>'
 
 
 def error_banner(message, details=None):

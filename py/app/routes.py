@@ -15,7 +15,7 @@ Query parameters may follow '?' or, for links written by hand, '&'
 """
 
 from dataclasses import dataclass, field
-from urllib.parse import quote, unquote_plus
+from urllib.parse import quote, unquote, unquote_plus
 
 
 @dataclass
@@ -82,8 +82,12 @@ def parse(hash_text):
         route.name = "rules"
     elif parts[0] == "walkthrough" and len(parts) == 3:
         route.name = "walkthrough"
-    elif parts[0] == "shared" and len(parts) == 2:
+    elif parts[0] == "shared" and len(parts) >= 2:
+        # everything after #/shared/, as written: a payload that gained a "/"
+        # or a "+" on its way is a damaged link (app.share says so), not another page
         route.name = "shared"
+        route.args = [unquote(path.split("/", 2)[2].strip("/"))]
+        return route
     else:
         return route
     route.args = parts[1:]

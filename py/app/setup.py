@@ -84,8 +84,10 @@ def default_setup(meta, players=None, seed=None):
 
 
 def wants_start(route):
-    """Does this #/new/... URL start a game at once (rather than show the form)?"""
-    return "seats" in route.params and not route.flag("edit")
+    """Does this #/new/... URL start a game at once (rather than show the form)?
+    Not when it names the players: a link from anywhere may carry any text, so
+    the form shows those names and nothing is saved until the player starts."""
+    return "seats" in route.params and "names" not in route.params and not route.flag("edit")
 
 
 def _whole(text, what):

@@ -23,7 +23,7 @@ import zlib
 from html import escape
 
 from coalitions.core.errors import CoalitionsError, RecordError
-from coalitions.core.records import replay
+from coalitions.core.records import loads, replay
 
 from . import routes
 
@@ -83,9 +83,8 @@ def decode(payload):
     if unpack.unused_data:
         raise _damaged("something was added at its end")
     try:
-        text = data.decode("utf-8")
-        record = json.loads(text)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        record = loads(data)  # bounded in size and depth before it is parsed
+    except RecordError:
         raise _damaged("what it holds is not a record") from None
     if not isinstance(record, dict):
         raise _damaged("what it holds is not a record")

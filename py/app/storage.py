@@ -20,6 +20,9 @@ working in memory and says so in `problem`, which the app shows as a notice.
 import json
 import random
 
+from coalitions.core.errors import RecordError
+from coalitions.core.records import loads
+
 PREFIX = "coalitions:"
 SAVE_PREFIX = PREFIX + "save:"
 INDEX_KEY = PREFIX + "index"
@@ -137,8 +140,8 @@ class Store:
         if not text:
             return {}
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = loads(text)  # bounded in size and depth before it is parsed
+        except RecordError:
             return {}
         out = {}
         if isinstance(data, list):
@@ -148,7 +151,7 @@ class Store:
         return out
 
     def _write_index(self, entries):
-        items = sorted(entries.values(), key=lambda e: -(e.get("updated") or 0))
+        items = sorted(entries.values(), key=lambda e: -updated_of(e))
         return self._set(self.index_key, json.dumps(items, ensure_ascii=False))
 
     # -- saves ----------------------------------------------------------------------
@@ -178,6 +181,8 @@ class Store:
         entries = self.index()
         entries[save_id] = dict(summary, id=save_id)
         ok = self._write_index(entries) and ok
+        if ok and self.problem is not None and self.problem != UNAVAILABLE:
+            self.problem = None  # saving works again (space was freed): the notice goes
         return ok
 
     def load(self, save_id):
@@ -197,9 +202,18 @@ class Store:
         index = self.index()
         ids = self.ids()
         out = []
-        for sid in sorted(ids, key=lambda s: -((index.get(s) or {}).get("updated") or 0)):
+        for sid in sorted(ids, key=lambda s: -updated_of(index.get(s))):
             out.append((sid, index.get(sid), self.load(sid)))
         return out
+
+
+def updated_of(summary):
+    """When a save was last changed (ms), or 0 if its summary does not say so
+    in a number: a damaged summary sorts last and never stops the list."""
+    value = summary.get("updated") if isinstance(summary, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return 0
+    return value
 
 
 def clean_summary(summary):
@@ -237,8 +251,8 @@ class Settings:
         if not text or len(text) > MAX_SETTINGS:
             return {}
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
+            data = loads(text)
+        except RecordError:
             return {}
         return data if isinstance(data, dict) else {}
 

@@ -46,6 +46,14 @@ def step_buttons(page):
     return [row[1] for row in rows]
 
 
+def start_from_form(page):
+    """A #/new/... link that names its players shows the form filled in: start
+    the game from it."""
+    wait_ready(page, "new")
+    page.locator("[data-ui=start]").click()
+    wait_ready(page, "play")
+
+
 def save_keys(page):
     return page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('coalitions:'))"

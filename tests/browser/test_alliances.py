@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .pages import play_to_the_end, wait_ready
+from .pages import play_to_the_end, start_from_form, wait_ready
 
 
 def check_final_screen(page, players):
@@ -29,7 +29,7 @@ def test_four_players_one_human_to_the_end(open_page, dist_url):
 
 def test_two_players_hot_seat_to_the_end(open_page, dist_url):
     page = open_page(dist_url + "#/new/alliances?players=2&seats=human,human&seed=6&names=Ann,Bob")
-    wait_ready(page, "play")
+    start_from_form(page)  # a link naming its players waits for Start
     names = ["Ann", "Bob"]
     covers = []
 

@@ -16,7 +16,7 @@ from coalitions.core.match import Match
 from coalitions.core.records import dumps, make_players
 from coalitions.registry import get_game
 
-from .pages import check_action_buttons, goto_hash, play_to_the_end, save_id_of, save_keys, wait_ready
+from .pages import check_action_buttons, goto_hash, play_to_the_end, save_id_of, save_keys, start_from_form, wait_ready
 
 NEW_4P = "#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 EVIL = "<img src=x onerror=alert(1)>"
@@ -75,7 +75,7 @@ def test_play_against_bots_to_the_end(open_page, site, dist_url):
 
 def test_hot_seat_hides_the_previous_hand(open_page, dist_url):
     page = open_page(dist_url + "#/new/election-day?seats=human,human,human&seed=11&names=Ann,Bob,Cy")
-    wait_ready(page, "play")
+    start_from_form(page)  # a link naming its players waits for Start
     names = ["Ann", "Bob", "Cy"]
     seen = {"covers": 0, "undone": False}
 

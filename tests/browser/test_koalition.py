@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .pages import play_to_the_end, wait_ready
+from .pages import play_to_the_end, start_from_form, wait_ready
 
 
 def check_final_screen(page, players):
@@ -42,7 +42,7 @@ def test_eight_players_one_human_to_the_bonus_round(open_page, dist_url):
 
 def test_three_players_hot_seat_to_the_bonus_round(open_page, dist_url):
     page = open_page(dist_url + "#/new/koalition?players=3&seats=human,human,human&seed=4&names=Ann,Bob,Cy")
-    wait_ready(page, "play")
+    start_from_form(page)  # a link naming its players waits for Start
     names = ["Ann", "Bob", "Cy"]
     covers = []
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import NotFoundScreen, Screen
+from .base import FramedScreen, NotFoundScreen, Screen
 from .home import HomeScreen
 from .newgame import NewGameScreen
 from .play import PlayScreen
@@ -21,7 +21,9 @@ SCREENS = {
 }
 
 
-def screen_for(app: Any, route: Any) -> Screen:
+def screen_for(app: Any, route: Any, framed: bool = False) -> Screen:
+    if framed and not route.embed:
+        return FramedScreen(app, route)
     if route.name == "shared":
         return open_shared(app, route)
     return SCREENS.get(route.name, NotFoundScreen)(app, route)

@@ -78,6 +78,9 @@ class Screen:
     def on_submit(self, form: Any) -> None:
         """A form was submitted."""
 
+    def on_storage(self, key: str) -> None:
+        """Another tab changed this site's storage (the key that changed)."""
+
     def export(self) -> None:
         """Download the record on screen, if there is one."""
 
@@ -109,3 +112,22 @@ class NotFoundScreen(Screen):
 
     def show(self) -> None:
         self.problem("Page not found", f"There is no page at “{self.route.path}”.")
+
+
+class FramedScreen(Screen):
+    """Any page but an embed, inside another site's frame: it opens in a tab
+    of its own instead (only the embed view is made to live in a frame)."""
+
+    name = "framed"
+
+    def show(self) -> None:
+        href = dom.page_base() + "#" + (self.route.path if self.route.path != "/" else "/")
+        dom.paint(
+            '<section class="page problem" data-framed>'
+            "<h1>Coalitions opens in its own tab</h1>"
+            "<p>This page of Coalitions is not made to be shown inside another site. "
+            "Walkthroughs can be embedded: use “Copy embed code” on a walkthrough.</p>"
+            f'<p><a class="btn btn-primary" href="{render.esc(href)}" target="_blank" rel="noopener">'
+            'Open Coalitions<span class="visually-hidden"> (opens in a new tab)</span></a></p></section>'
+        )
+        dom.set_screen(self.name)

@@ -90,9 +90,10 @@ class HomeScreen(Screen):
             self.import_message = f"“{fname}” is too large to be a game record ({int(f.size) // 1024} KB)."
             self.draw()
             return
-        text = str(await f.text())
+        # the file's bytes, read exactly as the command line reads a file
+        data = js.Uint8Array.new(await f.arrayBuffer()).to_bytes()
         try:
-            match = match_from_text(text)
+            match = match_from_text(data)
         except CoalitionsError as exc:
             self.import_message = f"“{fname}” cannot be imported: {exc}"
             self.draw()

@@ -26,6 +26,7 @@ class PlayScreen(Screen):
     def __init__(self, app: Any, route: Any) -> None:
         super().__init__(app, route)
         self.flow: Optional[PlayFlow] = None
+        self.synced: Optional[str] = None  # the record as this tab last read or wrote it
         self.busy = False  # bots are moving
         self.gen = 0  # bumped when a pending bot move must be dropped
         self.picked: Optional[Pick] = None  # the move being built (UI state only)
@@ -51,6 +52,7 @@ class PlayScreen(Screen):
                 return
         self.app.session = session
         self.flow = PlayFlow(session)
+        self.synced = session.record_text()  # what this tab last read or wrote
         self.draw()
         self.run_bots()
 
@@ -65,8 +67,43 @@ class PlayScreen(Screen):
 
     def save(self) -> None:
         s = self.session
-        self.app.store.save(s.save_id, s.record_text(), s.summary(s.match.game, dom.now_ms()))
+        self.synced = s.record_text()
+        self.app.store.save(s.save_id, self.synced, s.summary(s.match.game, dom.now_ms()))
         self.app.show_storage_notice()
+
+    # -- the same game in another tab ------------------------------------------------------
+
+    def moved_on(self) -> bool:
+        """True (and the player is told, with a way to catch up) if another tab
+        saved this game since this tab read or wrote it: this tab then changes
+        nothing, so it can never overwrite a longer record with a shorter one."""
+        if self.flow is None or self.synced is None:
+            return False
+        stored = self.app.store.load(self.session.save_id)
+        if stored is None or stored == self.synced:
+            return False
+        self.leave()
+        self.busy = False
+        self.app.notify(
+            "This game moved on in another tab. Catch up to see it here; nothing is lost.", "warn", "moved-on",
+            render.ui_button("catch-up", "Catch up", "btn btn-small btn-primary"))
+        dom.set_flag("data-ready", True)
+        return True
+
+    def on_storage(self, key: str) -> None:
+        """Another tab changed storage: catch up at once if it is this game and
+        this tab is not in the middle of something."""
+        if self.flow is None or key != self.app.store.save_prefix + self.session.save_id:
+            return
+        if self.moved_on() and self.picked is None and self.staged is None:
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        self.app.clear_notice("moved-on")
+        self.app.session = None
+        self.flow = None
+        self.picked = self.staged = None
+        self.show()
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -161,7 +198,7 @@ class PlayScreen(Screen):
 
     def on_action(self, action: str) -> None:
         flow = self.flow
-        if flow is None or self.busy or flow.next_auto_pending():
+        if flow is None or self.busy or flow.next_auto_pending() or self.moved_on():
             return
         seat = flow.seat()
         if seat is None:
@@ -195,6 +232,8 @@ class PlayScreen(Screen):
             self.undo(self.session.undo_for_cover())
         elif ui == "confirm-move" and self.staged is not None:
             self.on_action(self.staged)
+        elif ui == "catch-up":
+            self.catch_up()
         elif ui == "cancel-move":
             self.step_back()
         elif ui == "toggle-confirm":
@@ -208,7 +247,7 @@ class PlayScreen(Screen):
             super().on_ui(ui, el)
 
     def undo(self, seat: Optional[int]) -> None:
-        if self.flow is None or self.busy:
+        if self.flow is None or self.busy or self.moved_on():
             return
         self.leave()  # a bot move still pending is dropped
         flow = self.flow
@@ -262,7 +301,7 @@ class PlayScreen(Screen):
                     if action is None:  # cancelled: the table moved on
                         return
                 await asyncio.sleep(self.delay())
-                if gen != self.gen or not flow.apply_auto(auto, action):
+                if gen != self.gen or self.moved_on() or not flow.apply_auto(auto, action):
                     return
                 self.save()
                 await asyncio.sleep(0)  # each step its own task: the page stays responsive
