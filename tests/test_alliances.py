@@ -1,9 +1,9 @@
 """Alliances: unit tests by rule section, the examples of the rule text, the
 2- and 3-player games, the variants, hidden information, then golden tests.
 
-The authority is the rule text (/work/shared/rules/004_da81ff9c0d4147ce.txt)
-with the data and interpretations of /work/shared/games/alliances.md; where the
-text is open, the interpretations in guide.py ("Rules as implemented").
+The authority is the rule text of Alliances; where the text is open or its
+pictures and card values are missing, the reconstruction and interpretations
+in guide.py ("Rules as implemented").
 
 Seats sit clockwise: play passes from seat i to seat i+1, "the player on the
 left". With 4 players seats 0 and 2 (gold) are partners against 1 and 3 (silver).
@@ -211,6 +211,51 @@ def test_a_record_with_a_bad_deal_is_a_record_error():
         "deal": {"hands": [["1m"], ["1m"]]}, "moves": []}
     with pytest.raises(RecordError, match="twice"):
         replay(rec)
+
+
+def _record(players, deal, moves=()):
+    return {"format": "coalitions-record", "version": 1, "game": "alliances",
+            "players": [{"name": f"P{i}", "kind": "human"} for i in range(players)], "seed": None,
+            "deal": deal, "moves": [list(m) for m in moves]}
+
+
+def test_a_deal_stacking_every_tile_is_refused():
+    """Issue 16, item 6: every tile stacked [0] left gold with nothing to target."""
+    hands = [["1m", "2m", "3m"], ["4m", "5m", "6m"]]
+    deal = {"hands": hands, "reserve": ["7m", "8m"], "stacks": {t: [0] for t in TILE_IDS}}
+    with pytest.raises(RecordError, match="20 gold tokens: each colour has only 16"):
+        replay(_record(2, deal, [(0, "trump military")]))
+    with pytest.raises(OptionError, match="each colour has only 16"):
+        GAME.new(2, deal=deal)
+
+
+def test_a_deal_with_huge_stacks_is_refused_at_once():
+    """Issue 16, item 7: a short link with stacks of 450,000 tokens."""
+    deal = {"hands": [["1m"], ["2m"]], "stacks": {"japan": [0] * 450000, "usa": [1] * 450000}}
+    with pytest.raises(RecordError, match="at most 32 sides"):
+        replay(_record(2, deal))
+    deal["stacks"] = {"japan": [0] * 17}
+    with pytest.raises(OptionError, match="17 gold tokens"):
+        GAME.new(2, deal=deal)
+
+
+@pytest.mark.parametrize("players,deal,reason", [
+    (4, {"hands": [list(DECK[i:i + 13]) for i in (0, 13, 26)] + [list(DECK[39:48]) + ["1m"]]}, "twice|same number"),
+    (4, {"hands": [list(DECK[i:i + 13]) for i in (0, 13, 26)] + [list(DECK[39:48])]}, "same number|at most 12"),
+    (2, {"hands": [list(DECK[:13]), list(DECK[13:26])]}, "at most 12 cards"),
+    (2, {"hands": [["1m"], ["2m"]], "reserve": list(DECK[2:28])}, "at most 24"),
+    (3, {"hands": [list(DECK[:17]), list(DECK[17:34]), list(DECK[34:48]) + ["1m", "2m", "3m"]]}, "twice|at most 16"),
+])
+def test_deals_stay_within_the_components(players, deal, reason):
+    with pytest.raises(OptionError, match=reason):
+        GAME.new(players, deal=deal)
+
+
+def test_a_full_deal_within_the_supply_is_accepted():
+    hands = [list(DECK[i * 12:(i + 1) * 12]) for i in range(4)]
+    stacks = {"usa": [0] * 8, "australia": [0] * 8, "brazil": [1] * 16}
+    st = GAME.new(4, deal={"hands": hands, "stacks": stacks})
+    assert st.tokens_on_board(0) == 16 and st.tokens_on_board(1) == 16
 
 
 def test_players_2_to_4_only():
@@ -619,7 +664,7 @@ def test_a_bid_of_10_with_exactly_10_needs_more_tokens(extra, winner):
 
 
 def test_reaching_a_higher_bid_wins_and_falling_short_loses():
-    st = four([["12p"], ["1m"], ["2m"], ["3m"]], bid="bid 11 politics", stacks=ten_tiles(0, 9))
+    st = four([["12p"], ["1m"], ["2m"], ["3m"]], bid="bid 11 politics", stacks=ten_tiles(0, 6))
     act(st, "target india", "play 12p", "play 1m", "play 2m", "play 3m")
     assert st.results[0]["tiles"][0] == 10 and st.results[0]["winner_side"] == 1
     st = four([["12p"], ["1m"], ["2m"], ["3m"]], bid="bid 10 politics", stacks=dict(ten_tiles(0, 0), argentina=[0]))

@@ -1,7 +1,7 @@
 """The cards and country tiles of Alliances, in one place.
 
-The card values and the tiles are a reconstruction (see guide.py and
-/work/shared/games/alliances.md): the rule text names the suits, the twelve
+The card values and the tiles are a reconstruction (see guide.py, "Rules as
+implemented"): the rule text names the suits, the twelve
 special actions and the number of cards, but the printed values of the power
 cards and the tiles' defences were not found. Everything the rules need about
 cards and tiles is read from here, so another reconstruction can be swapped in
@@ -107,6 +107,7 @@ TILE_IDS = tuple(t[0] for t in _TILES)
 # 0 ("gold") and 1 ("silver"); partners (4 players), the 2-player players'
 # two corners and the Empire's corners (3 players) are diagonally opposite.
 START_TOKENS = 3
+TOKENS_PER_SIDE = 16  # "32 Alliance tokens; 16 of each color"
 SIDE_NAMES = ("gold", "silver")
 SIDE_CORNERS = ((CORNERS[0], CORNERS[3]), (CORNERS[1], CORNERS[2]))
 

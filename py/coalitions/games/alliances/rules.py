@@ -32,7 +32,7 @@ from . import conflict as cf
 from .data import (
     BID_MAX, BID_MIN, CARDS, CORNERS, DECK, DRAFT_KEEP, HAND_SIZE, IS_SPECIAL, MEETING_SHOW, N_TILES, NEIGHBOURS,
     ORDER, RESERVE_2P, RISE_EMPIRE_CARDS, SIDE_CORNERS, SIDE_NAMES, START_TOKENS, SUIT_NAMES, SUIT_OF, SUIT_RANK,
-    SUITS, TILE_IDS, TILES, VALUE_OF, card_name, tile_name,
+    SUITS, TILE_IDS, TILES, TOKENS_PER_SIDE, VALUE_OF, card_name, tile_name,
 )
 from .notation import parse, special_params
 
@@ -179,8 +179,12 @@ class AlliancesState(State):
         size = len(hands[0])
         if size < 1 or any(len(h) != size for h in hands):
             raise OptionError("every hand must hold the same number of cards, at least one")
+        if size > HAND_SIZE[n]:
+            raise OptionError(f"with {n} players a hand holds at most {HAND_SIZE[n]} cards, not {size}")
         if n == 2 and len(reserve) % 2:
             raise OptionError("the reserve must hold an even number of cards")
+        if len(reserve) > RESERVE_2P:
+            raise OptionError(f"the reserve holds at most {RESERVE_2P} cards, not {len(reserve)}")
         if n == 3 and size < RISE_EMPIRE_CARDS:
             raise OptionError(f"with 3 players each hand needs at least {RISE_EMPIRE_CARDS} cards")
         layout = deal.get("layout", list(TILE_IDS))
@@ -193,11 +197,21 @@ class AlliancesState(State):
         if stacks is not None:
             if not isinstance(stacks, dict):
                 raise OptionError("stacks must map tile ids to lists of sides (0 gold, 1 silver)")
+            used = [0, 0]
             for tid, st in stacks.items():
                 if tid not in TILES:
                     raise OptionError(f"unknown tile {tid!r} in the stacks")
-                if not isinstance(st, list) or not all(x in (0, 1) and not isinstance(x, bool) for x in st):
+                if not isinstance(st, list) or len(st) > 2 * TOKENS_PER_SIDE:
+                    raise OptionError(f"the stack on {tid} must be a list of at most {2 * TOKENS_PER_SIDE} sides")
+                if not all(x in (0, 1) and not isinstance(x, bool) for x in st):
                     raise OptionError(f"the stack on {tid} must be a list of sides, 0 or 1")
+                used[0] += st.count(0)
+                used[1] += st.count(1)
+            for side in (0, 1):
+                if used[side] > TOKENS_PER_SIDE:
+                    raise OptionError(
+                        f"the stacks use {used[side]} {SIDE_NAMES[side]} tokens: each colour has only "
+                        f"{TOKENS_PER_SIDE}")
         return {"hands": [list(h) for h in hands], "reserve": list(reserve), "layout": list(layout),
                 "first": first, "stacks": stacks}
 
