@@ -456,9 +456,9 @@ def test_a_tie_for_highest_gives_no_winner():
 
 def test_a_draw_passes_the_start_clockwise_from_the_previous_starter():
     # every military card discarded by Peace Treaty: nobody has military hand power
-    st = four([["5m", "1e"], ["6m", "2e"], ["peace-treaty", "3e"], ["4e", "9e"]],
-              bid="bid 10 politics", first=0)
-    act(st, "target russia", "play 5m", "play 6m", "play peace-treaty", "play 9e")
+    st = four([["5m", "1e"], ["6m", "2e"], ["peace-treaty", "3e"], ["4p", "9e"]],
+              bid="bid 10 economics", first=0)
+    act(st, "target russia", "play 5m", "play 6m", "play peace-treaty", "play 4p")
     assert st.stacks[st.pos_of["russia"]] == []
     assert st.starter == 1 and st.turn == 1 and st.phase == "target"
     assert any("is a draw" in t for t in texts(st))
@@ -517,7 +517,8 @@ def table_after(plays, hands_extra=None, bid="bid 10 politics", target="russia",
 
 
 def test_peace_treaty_discards_military_power_cards_only():
-    st, last = table_after(["play 9m", "play reserve-forces", "play peace-treaty", "play 1m"])
+    st, last = table_after(["play 9m", "play reserve-forces", "play peace-treaty", "play 1m"],
+                           bid="bid 10 economics")
     cards = [e["card"] for e in st.table]
     assert cards == ["reserve-forces", "peace-treaty"]
     assert "9m" in st.discards
@@ -625,10 +626,46 @@ def test_defensive_pact_triples_the_military_defence():
     assert top(st, "japan") is None
 
 
-def test_zero_hand_power_never_wins_nor_breaks_the_round():
+def test_any_card_of_the_dominant_suit_breaks_the_round_even_at_zero():
+    # "if any player has played a card with the dominant suit ... this breaks the round"
     st, last = table_after(["play 5m", "play embargo", "play 1m", "play 2m"], bid="bid 10 politics")
     act(st, last)
-    assert top(st, "russia") == 0  # 5m wins the leading suit; Embargo (0 Politics) does not break it
+    # Embargo (0 Politics) is the only dominant-suit hand power: seat 1 wins, but 0 beats no defence
+    assert top(st, "russia") is None and st.won == [0, 1, 0, 0]
+    assert st.starter == 1  # the defence held: the start passes clockwise
+    assert any("the dominant suit breaks the round: 0 Politics" in t for t in texts(st))
+    for special in ("peace-treaty", "spin"):
+        st, last = table_after(["play 5m", "play " + special, "play 1m", "play 2m"], bid="bid 10 politics")
+        act(st, last)
+        assert top(st, "russia") is None and st.won[1] == 1
+    st, last = table_after(["play 11m", "play defensive-pact", "play 1m", "play 2m"], bid="bid 10 military")
+    act(st, last)
+    assert st.won[0] == 1  # 11m is the highest Military hand power either way
+
+
+def test_a_dual_allegiance_added_to_another_card_still_breaks_the_round():
+    st, last = table_after(["play 5m", "play 4p", "play dual-allegiance take 4p add-to 5m", "play 1m"],
+                           bid="bid 10 politics")
+    assert st.table[0]["power"] == 9
+    act(st, last)
+    # the Dual Allegiance card (Politics, 0) lies on the table: it breaks the round and wins with 0
+    assert st.won == [0, 0, 1, 0] and top(st, "russia") is None
+    st, last = table_after(["play 5m", "play 4p", "play dual-allegiance take 4p add-to 5m", "play 1m"],
+                           bid="bid 10 economics")
+    act(st, last)
+    assert st.won == [1, 0, 0, 0] and top(st, "russia") == 0  # 9 Military beats 0
+
+
+def test_a_dominant_card_discarded_from_the_table_no_longer_breaks_the_round():
+    st, last = table_after(["play 4p", "play 9m", "play peace-treaty", "play 2p"], bid="bid 10 military")
+    act(st, last)
+    assert st.won == [1, 0, 0, 0] and top(st, "russia") == 0  # 4 Politics beats russia's 2
+
+
+def test_zero_hand_power_can_win_but_never_takes_a_country():
+    table = [{"seat": 0, "by": 0, "card": "free-market", "suit": "economics", "power": 0, "with": []},
+             {"seat": 1, "by": 1, "card": "3m", "suit": "military", "power": 3, "with": []}]
+    assert cf.judge(table, "economics", "politics")[:3] == (0, "economics", 0)
 
 
 def test_every_special_is_explained_in_the_log():

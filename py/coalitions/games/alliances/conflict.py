@@ -194,13 +194,13 @@ def defence(tile, table):
 
 
 def judge(table, leading, dominant):
-    """(winning seat or None, suit, power, why). Only positive hand powers count;
-    a dominant-suit hand power breaks the round; an equal highest is a draw."""
-    if dominant is not None:
-        trumps = [e for e in table if e["suit"] == dominant and e["power"] > 0]
-    else:
-        trumps = []
-    pool = trumps or [e for e in table if e["suit"] == leading and e["power"] > 0]
+    """(winning seat or None, suit, power, why). A card of the dominant suit
+    lying on the table (a special action too, whatever its hand power) breaks
+    the round: the highest dominant-suit hand power wins. Otherwise the highest
+    hand power of the leading suit wins. A hand power of 0 counts (it can win,
+    but never beats a defence); an equal highest is a draw."""
+    trumps = [e for e in table if e["suit"] == dominant] if dominant is not None else []
+    pool = trumps or [e for e in table if e["suit"] == leading]
     suit = dominant if trumps else leading
     if not pool:
         return None, suit, 0, "nobody has hand power in " + SUIT_NAMES[suit]

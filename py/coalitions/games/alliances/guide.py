@@ -69,9 +69,10 @@ RULES = [
         "title": "Who wins a conflict",
         "paragraphs": [
             "Each player's hand power is the number on their power card, or what their special action gives. Only "
-            "hand power in the leading suit counts, and the highest wins. But if anyone's hand power is in the "
-            "dominant suit, that breaks the round: the highest dominant-suit hand power wins instead. Equal "
-            "highest hand powers make a draw.",
+            "hand power in the leading suit counts, and the highest wins. But if any player has played a card of "
+            "the dominant suit (the one the Aggressor announced), a special action included, that \u201cbreaks\u201d "
+            "the round: the highest hand power of the dominant suit wins instead. Equal highest hand powers make a "
+            "draw.",
             "The winner takes the country only if their hand power is higher than the country's defence in the "
             "winning suit. Taking a neutral country puts a token of the winner's alliance on it; taking a rival "
             "country puts the token on top of the rival's stack (the top token shows who controls it); winning "
@@ -189,10 +190,16 @@ INTERPRETATIONS = [
                 "them); Bribe takes a Politics card's hand power as Economics. The others have hand power 0.",
     },
     {
-        "title": "Zero hand power",
-        "text": "A hand power of 0 never wins a conflict and does not break the round, even in the dominant suit: "
-                "it could never beat a defence, and letting it win would let any special of the dominant suit "
-                "stop the other players for nothing.",
+        "title": "Breaking the round, and zero hand power",
+        "text": "The text says a card of the dominant suit breaks the round, so every dominant-suit card counts, "
+                "whatever its hand power: an Embargo, Peace Treaty or Spin when Politics is dominant, a Free Market "
+                "or Monopoly when Economics is, a Defensive Pact or Covert Operation when Military is, and a Dual "
+                "Allegiance that gave its Politics card to another player. Such a card's hand power is 0, and 0 "
+                "counts: if it is the only dominant-suit hand power, its player wins the conflict, but 0 never "
+                "beats a defence, so the country is not taken and the start passes as when the defence holds. What "
+                "breaks the round is a dominant-suit card that lies on the table when the conflict is judged: a "
+                "card discarded from the table (Peace Treaty, Embargo, Monopoly, Covert Operation) or taken into "
+                "another hand power (Bribe, Dual Allegiance) has left the round, as its hand power has.",
     },
     {
         "title": "Taking a card from the table",
