@@ -29,8 +29,12 @@ class Match:
     forced: list[bool]
 
     def __init__(self, record: Record) -> None:
-        # A copy: playing and undoing change the match's record, never the caller's.
-        self.game, self.record = check_header(copy.deepcopy(record))
+        # Checked first (shape and depth: check_header), copied after: an
+        # untrusted record nested too deeply for copy.deepcopy is refused
+        # before anything recursive sees it. The copy: playing and undoing
+        # change the match's record, never the caller's.
+        self.game, checked = check_header(record)
+        self.record = copy.deepcopy(checked)
         self._rebuild()
 
     @classmethod

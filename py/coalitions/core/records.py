@@ -17,10 +17,12 @@ same code path as play.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from .errors import CoalitionsError, RecordError
+from .errors import CoalitionsError, RecordError, brief, clip_message, shorten
 from .registry import get_game
 
 if TYPE_CHECKING:
@@ -34,6 +36,16 @@ VERSION = 1
 MAX_NAME = 40
 MAX_MOVES = 20000
 MAX_CAPTION = 4000
+
+# Limits on untrusted input (imports, share links, saves; docs/records.md,
+# "Limits"). A record's text is at most MAX_RECORD_BYTES (the app's import
+# limit: 5 MiB; a text already decoded counts its characters), and its JSON at
+# most MAX_DEPTH levels of brackets deep: a real record is about 6 deep (the
+# deepest deal), so 64 leaves room for any extra field and stays far below
+# what Python's parser and copy.deepcopy can recurse through, in CPython and
+# in Pyodide, whose stack overflows long before a RecursionError.
+MAX_RECORD_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 64
 
 
 # Characters a name may not hold: control characters, line and paragraph
@@ -108,17 +120,90 @@ def walkthrough_record(game_id: str, title: str, names: list[str], deal: Any, mo
     return rec
 
 
+# One pass of the regex engine keeps only the brackets outside strings: it
+# drops every string (to its closing quote, or to the end of an unterminated
+# one) and every run of other characters.
+_NOT_A_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^"\[\]{}]+', re.DOTALL)
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+TOO_LARGE = "this file is too large to be a Coalitions record ({size}; the limit is 5 MB)"
+TOO_DEEP = ("this record is nested too deeply to be a Coalitions record "
+            "(more than {limit} levels of brackets{where})")
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / (1024 * 1024):.1f} MB"
+
+
+def json_depth(text: str) -> int:
+    """How deep the brackets of JSON text nest (0 for a bare value), without
+    parsing it: a scan outside strings, with no recursion, linear in the
+    text. For text that is not valid JSON it is an upper bound of how deep a
+    parser gets before it finds the error."""
+    brackets = _NOT_A_BRACKET.sub("", text)
+    opens = brackets.count("[") + brackets.count("{")
+    if opens <= 1:
+        return opens
+    return max(0, max(accumulate(map(_BRACKET_STEP.__getitem__, brackets))))
+
+
+def check_text(text: str | bytes, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON text that no record is: larger than MAX_RECORD_BYTES, or
+    nested more than `limit` deep. Cheap and iterative, so that it can run on
+    untrusted text before any parser does."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(TOO_LARGE.format(size=_megabytes(len(text))))
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if json_depth(text) > limit:
+        raise RecordError(TOO_DEEP.format(limit=limit, where=""))
+
+
+def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
+    """Refuse a parsed value (lists, dicts, tuples) nested more than `limit`
+    deep, or holding more than MAX_RECORD_BYTES values in all: no record
+    does. Iterative, so a value too deep for recursion is refused, not
+    crashed on; a cycle counts as too deep. It runs before anything recursive
+    (copy.deepcopy, json.dumps, a game's setup) sees untrusted data."""
+    stack: list[tuple[Any, int, Any]] = [(data, 1, None)]
+    count = 0
+    while stack:
+        value, depth, field = stack.pop()
+        if depth > limit:
+            where = f" in the field {brief(field, 40)}" if isinstance(field, str) else ""
+            raise RecordError(TOO_DEEP.format(limit=limit, where=where))
+        count += len(value)
+        if count > MAX_RECORD_BYTES:
+            raise RecordError("this record holds too many values to be a Coalitions record")
+        if isinstance(value, dict):
+            for key, child in value.items():
+                if isinstance(child, (dict, list, tuple)):
+                    # the top-level field a nested value sits in, for the message
+                    stack.append((child, depth + 1, key if depth == 1 else field))
+        else:
+            for child in value:
+                if isinstance(child, (dict, list, tuple)):
+                    stack.append((child, depth + 1, field))
+
+
 def loads(text: str | bytes) -> Any:
-    """Parse a record from JSON text; RecordError with a clear message if it is not one."""
+    """Parse a record from untrusted JSON text; RecordError with a clear
+    message if it is not one. The size and the depth are checked before the
+    text is parsed (check_text), so no input can exhaust the stack."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(TOO_LARGE.format(size=_megabytes(len(text))))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("this file is not text (UTF-8): it is not a Coalitions record") from None
+    check_text(text)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise RecordError(f"this is not valid JSON ({exc}): the file may be truncated or damaged") from None
+        raise RecordError(
+            f"this is not valid JSON ({shorten(str(exc), 200)}): the file may be truncated or damaged"
+        ) from None
     return data
 
 
@@ -127,9 +212,14 @@ def dumps(record: Any) -> str:
 
 
 def check_header(data: Any) -> tuple[type[Game], Record]:
-    """Check everything but the moves; returns (game class, normalized record)."""
+    """Check everything but the moves; returns (game class, normalized record).
+
+    The record is not copied: its moves, deal and extra fields are the
+    caller's. Its depth is checked first (check_depth), so a caller may
+    deep-copy the result safely."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
+    check_depth(data)
     if data.get("format") != FORMAT:
         raise RecordError("this is not a Coalitions record (no \"format\": \"coalitions-record\")")
     version = data.get("version")
@@ -137,14 +227,17 @@ def check_header(data: Any) -> tuple[type[Game], Record]:
         raise RecordError("the record has no format version")
     if version > VERSION:
         raise RecordError(
-            f"this record was written by a newer version of Coalitions (format {version}; this one reads up to {VERSION})"
+            f"this record was written by a newer version of Coalitions (format {brief(version)}; this one reads up to {VERSION})"
         )
     if version < 1:
-        raise RecordError(f"format version {version} is not one Coalitions ever wrote")
+        raise RecordError(f"format version {brief(version)} is not one Coalitions ever wrote")
+    game_id = data.get("game")
+    if isinstance(game_id, str) and len(game_id) > MAX_NAME:
+        game_id = game_id[:MAX_NAME] + "…"  # no game has such an id: the message echoes it cut
     try:
-        game = get_game(data.get("game"))
+        game = get_game(game_id)
     except CoalitionsError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(clip_message(str(exc))) from None
     players = data.get("players")
     if not isinstance(players, list):
         raise RecordError("the record has no list of players")
@@ -154,19 +247,19 @@ def check_header(data: Any) -> tuple[type[Game], Record]:
         game.check_players(len(players))
         options = game.check_options(data.get("options") or {})
     except CoalitionsError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(clip_message(str(exc))) from None
     norm_players = []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
             raise RecordError(f"player {i + 1} is not an object")
         kind = p.get("kind")
         if kind not in ("human", "bot"):
-            raise RecordError(f"player {i + 1} must be \"human\" or \"bot\", not {kind!r}")
+            raise RecordError(f"player {i + 1} must be \"human\" or \"bot\", not {brief(kind)}")
         q: dict[str, Any] = {"name": clean_name(p.get("name", ""), i), "kind": kind}
         if kind == "bot":
             level = p.get("level") or game.default_bot
             if not isinstance(level, str) or level not in game.bots:
-                raise RecordError(f"player {i + 1}: {game.title} has no bot level {level!r}")
+                raise RecordError(f"player {i + 1}: {game.title} has no bot level {brief(level)}")
             q["level"] = level
         norm_players.append(q)
     seed = data.get("seed")
@@ -188,9 +281,9 @@ def check_header(data: Any) -> tuple[type[Game], Record]:
         try:
             step = int(k)
         except (TypeError, ValueError):
-            raise RecordError(f"caption key {k!r} is not a step number") from None
+            raise RecordError(f"caption key {brief(k)} is not a step number") from None
         if not isinstance(v, str) or not 0 <= step <= len(moves):
-            raise RecordError(f"caption {k!r} must be a text for a step from 0 to {len(moves)}")
+            raise RecordError(f"caption {brief(k)} must be a text for a step from 0 to {len(moves)}")
         norm_captions[str(step)] = v[:MAX_CAPTION]
     rec = dict(data)
     rec.update(
@@ -213,7 +306,7 @@ def check_learn(learn: Any, n_moves: int) -> list[int]:
     seen: set[int] = set()
     for k in learn:
         if not isinstance(k, int) or isinstance(k, bool):
-            raise RecordError(f"learn: {k!r} is not a step number (a whole number from 1)")
+            raise RecordError(f"learn: {brief(k)} is not a step number (a whole number from 1)")
         if not 1 <= k <= n_moves:
             if n_moves == 0:
                 raise RecordError(f"learn: step {k} does not exist: the record has no moves")
@@ -225,10 +318,46 @@ def check_learn(learn: Any, n_moves: int) -> list[int]:
 
 
 def start(game: type[Game], rec: Record) -> State:
+    """The state before the first move; RecordError if the game cannot be set
+    up, or if its deal leaves a seat to act with no legal action."""
     try:
-        return game.new(len(rec["players"]), rec["options"], rec["seed"], rec["deal"])
+        state = game.new(len(rec["players"]), rec["options"], rec["seed"], rec["deal"])
     except CoalitionsError as exc:
-        raise RecordError(f"the game cannot be set up: {exc}") from None
+        raise RecordError(f"the game cannot be set up: {clip_message(str(exc))}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        if rec["deal"] is None:
+            raise
+        # A game refuses a deal it cannot play with an OptionError; any other
+        # exception from an explicit deal is a deal it did not foresee.
+        raise RecordError(
+            f"the game cannot be set up: the deal is malformed ({type(exc).__name__}: {clip_message(str(exc), 200)})"
+        ) from None
+    check_playable(state, 0)
+    return state
+
+
+def check_playable(state: State, step: int, last: Optional[tuple[Any, Any]] = None) -> None:
+    """The invariant every loaded position keeps: while the game is not over,
+    some seat must act and every seat that must act has a legal action. A
+    record that breaks it (a crafted deal, say) could only hang a bot or a
+    table, so it is refused with a RecordError naming the step (0: the deal;
+    k: after the k-th move, `last`, a (seat, action) pair)."""
+    if state.is_over():
+        return
+    seats = state.to_act()
+    if not seats:
+        raise RecordError(f"{_where(step, last)}: the game is not over, yet no seat is to act: "
+                          "this record cannot be played", step=step)
+    for seat in seats:
+        if not state.legal_actions(seat):
+            raise RecordError(f"{_where(step, last)}: seat {seat} must act but has no legal action: "
+                              "this record cannot be played", step=step)
+
+
+def _where(step: int, last: Optional[tuple[Any, Any]]) -> str:
+    if last is not None:
+        return f"step {step} ({brief(last[1])} by seat {brief(last[0])})"
+    return "the deal" if step == 0 else f"step {step}"
 
 
 def replay(data: Any, upto: Optional[int] = None) -> tuple[Record, State]:
@@ -245,11 +374,15 @@ def replay(data: Any, upto: Optional[int] = None) -> tuple[Record, State]:
 
 
 def apply_step(state: State, moves: list[Any], k: int) -> None:
+    """Apply move k (0-based) of a record, then check the position it leads
+    to (check_playable). A RecordError names the step (1-based)."""
     mv = moves[k]
     if not (isinstance(mv, list) and len(mv) == 2):
-        raise RecordError(f"step {k + 1}: a move is a [seat, action] pair, not {mv!r}", step=k + 1)
+        raise RecordError(f"step {k + 1}: a move is a [seat, action] pair, not {brief(mv)}", step=k + 1)
     seat, action = mv
     try:
         state.apply(seat, action)
     except CoalitionsError as exc:
-        raise RecordError(f"step {k + 1} ({action!r} by seat {seat}): {exc}", step=k + 1) from None
+        raise RecordError(f"step {k + 1} ({brief(action)} by seat {brief(seat)}): {clip_message(str(exc))}",
+                          step=k + 1) from None
+    check_playable(state, k + 1, (seat, action))
