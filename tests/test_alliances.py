@@ -578,7 +578,7 @@ def test_global_trading_sums_the_neighbours_economics():
 
 def test_free_market_adds_military_to_the_economics_defence():
     st, last = table_after(["play 5e", "play free-market", "play 1m", "play 2m"], target="japan")
-    assert cf.defence(TILES["japan"], st.table) == {"military": 4, "economics": 6, "politics": 0}
+    assert cf.defence(TILES["japan"], st.effects) == {"military": 4, "economics": 6, "politics": 0}
     act(st, last)
     assert top(st, "japan") is None  # 5 does not beat 6
 
@@ -601,13 +601,40 @@ def test_reserve_forces_sums_the_four_strongest_countries():
     assert st.table[0]["power"] == 4 + 4 + 4 + 3
 
 
-def test_covert_operation_discards_a_special_and_its_defence_change():
+def test_covert_operation_discards_a_special_but_not_its_resolved_defence_change():
+    # "the player who played it must immediately resolve the action": the tripled defence stays
     st, last = table_after(["play 5m", "play defensive-pact", "play covert-operation discard defensive-pact",
                             "play 1m"], target="japan", bid="bid 10 economics")
     assert [e["card"] for e in st.table] == ["5m", "covert-operation"]
-    assert cf.defence(TILES["japan"], st.table)["military"] == 4
+    assert cf.defence(TILES["japan"], st.effects)["military"] == 12
+    assert st.view(0)["defence"]["military"] == 12
     act(st, last)
-    assert top(st, "japan") == 0
+    assert top(st, "japan") is None  # 5 does not beat 12
+    st, last = table_after(["play 5e", "play free-market", "play covert-operation discard free-market", "play 1e"],
+                           target="japan", bid="bid 10 politics")
+    act(st, last)
+    assert top(st, "japan") is None  # 5 does not beat 2 + 4
+
+
+def test_defence_changes_apply_in_the_order_they_are_played():
+    japan = TILES["japan"]  # 4 Military, 2 Economics
+    assert cf.defence(japan, ["free-market", "defensive-pact"]) == {"military": 12, "economics": 6, "politics": 0}
+    assert cf.defence(japan, ["defensive-pact", "free-market"]) == {"military": 12, "economics": 14, "politics": 0}
+    st, last = table_after(["play 12e", "play defensive-pact", "play free-market", "play 1e"], target="japan",
+                           bid="bid 10 economics")
+    act(st, last)
+    assert top(st, "japan") is None  # 12 does not beat 2 + 3 x 4
+    st, last = table_after(["play 12e", "play free-market", "play defensive-pact", "play 1e"], target="japan",
+                           bid="bid 10 economics")
+    act(st, last)
+    assert top(st, "japan") == 0  # 12 beats 2 + 4
+
+
+def test_a_state_saved_before_the_defence_effects_still_loads():
+    st, _ = table_after(["play 5e", "play free-market", "play 1m", "play 2m"], target="japan")
+    data = st.to_json()
+    del data["effects"]
+    assert type(st).from_json(data).effects == []
 
 
 def test_reinforcement_doubles_a_military_card():
@@ -621,7 +648,7 @@ def test_reinforcement_doubles_a_military_card():
 def test_defensive_pact_triples_the_military_defence():
     st, last = table_after(["play 11m", "play defensive-pact", "play 1m", "play 2m"], target="japan",
                            bid="bid 10 economics")
-    assert cf.defence(TILES["japan"], st.table)["military"] == 12
+    assert cf.defence(TILES["japan"], st.effects)["military"] == 12
     act(st, last)
     assert top(st, "japan") is None
 

@@ -253,7 +253,8 @@ class GoodBot(Bot):
             cid = a["card"]
             t = [dict(e, **{"with": list(e["with"])}) for e in table]
             lead = leading if played else SUIT_OF[cid]
-            cf.play(t, seat, cid, notation.special_params(a), ctx, played, [])
+            eff = list(view.get("effects") or [])
+            cf.play(t, seat, cid, notation.special_params(a), ctx, played, [], eff)
             w, suit, power, _ = cf.judge(t, lead, dom)
             if w is None:
                 value = 0.0
@@ -262,7 +263,7 @@ class GoodBot(Bot):
                 if trick:
                     capture = True
                 else:
-                    capture = power > cf.defence(tile, t)[suit]
+                    capture = power > cf.defence(tile, eff)[suit]
                 if not capture:
                     value = 0.0
                 elif wside == my_side:

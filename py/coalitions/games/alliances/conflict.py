@@ -17,6 +17,11 @@ The context ``ctx`` gives what the specials read from the board::
 
 ``tile`` is None in the 2-player drafting phase: there is no targeted country,
 so the specials that read the board are worth 0 and do nothing.
+
+``effects`` lists, in the order they were resolved, the specials that changed
+the target's defence this conflict (Defensive Pact, Free Market). They are
+resolved when played, as the text asks, so the change stays even if the card
+is later discarded from the table.
 """
 
 from ...core.game import seat_ref
@@ -64,10 +69,13 @@ def special_options(table, card):
     return [""]
 
 
-def play(table, seat, card, params, ctx, position, discards):
+def play(table, seat, card, params, ctx, position, discards, effects=None):
     """Put `card` played by `seat` on the table and resolve it at once. `position`
     is how many cards were played before it in this conflict. Cards leaving the
-    table go to `discards`. Returns plain-language lines for the log."""
+    table go to `discards`; a change of the defence goes to `effects`. Returns
+    plain-language lines for the log."""
+    if effects is None:
+        effects = []
     n = ctx["n"]
     tile = ctx["tile"]
     suit = SUIT_OF[card]
@@ -134,7 +142,9 @@ def play(table, seat, card, params, ctx, position, discards):
         if tile is None:
             lines.append(f"There is no targeted country: {name} does nothing.")
         else:
-            lines.append(f"{name}: the target's Military power is added to its Economics defence.")
+            effects.append(card)
+            lines.append(f"{name}: the target's Military defence is added to its Economics defence, for the rest "
+                         "of this conflict.")
     elif card == "monopoly":
         keep = params.get("keep")
         hit = [e for e in table if SUIT_OF[e["card"]] == "economics" and e["card"] != keep]
@@ -170,7 +180,8 @@ def play(table, seat, card, params, ctx, position, discards):
         if tile is None:
             lines.append(f"There is no targeted country: {name} does nothing.")
         else:
-            lines.append(f"{name}: the target's Military defence is tripled.")
+            effects.append(card)
+            lines.append(f"{name}: the target's Military defence is tripled, for the rest of this conflict.")
     table.append(entry)
     if card == "spin" and position == n - 1:
         for e in table:
@@ -180,16 +191,16 @@ def play(table, seat, card, params, ctx, position, discards):
     return lines
 
 
-def defence(tile, table):
-    """The targeted country's defence per suit, with Defensive Pact and Free
-    Market while they lie on the table."""
-    m = tile["military"]
-    cards = {e["card"] for e in table}
-    if "defensive-pact" in cards:
-        m *= 3
-    e = tile["economics"]
-    if "free-market" in cards:
-        e += m
+def defence(tile, effects=()):
+    """The targeted country's defence per suit after the `effects` resolved so
+    far, in their order: Defensive Pact triples the Military defence, Free Market
+    adds the Military defence of that moment to the Economics defence."""
+    m, e = tile["military"], tile["economics"]
+    for card in effects:
+        if card == "defensive-pact":
+            m *= 3
+        elif card == "free-market":
+            e += m
     return {"military": m, "economics": e, "politics": tile["politics"]}
 
 

@@ -218,9 +218,11 @@ INTERPRETATIONS = [
     },
     {
         "title": "Specials that change the defence",
-        "text": "Defensive Pact and Free Market work while they lie on the table: a Covert Operation that discards "
-                "them cancels their effect. With both, the Economics defence is the Economics plus the tripled "
-                "Military. Everything else a special does happens at once and stays done.",
+        "text": "Defensive Pact and Free Market are resolved when they are played, like every special action "
+                "(\u201cthe player who played it must immediately resolve the action\u201d): the defence they change "
+                "stays changed until the end of the conflict, even if a Covert Operation later discards the card. "
+                "With both, their order matters: Free Market adds the Military defence of that moment, so a "
+                "Defensive Pact played before it adds the tripled Military, one played after it does not.",
     },
     {
         "title": "Reinforcement",

@@ -247,6 +247,7 @@ class AlliancesState(State):
         self.tricks = [0] * n
         self.discards = []
         self.table = []
+        self.effects = []
         self.target = None
         self.leading = None
         self.played = 0
@@ -349,6 +350,7 @@ class AlliancesState(State):
         self.phase = "target"
         self.turn = self.starter
         self.table = []
+        self.effects = []
         self.target = None
         self.leading = None
         self.played = 0
@@ -740,7 +742,7 @@ class AlliancesState(State):
         if self.played == 0:
             self.leading = SUIT_OF[cid]
         params = special_params(a)
-        lines = cf.play(self.table, seat, cid, params, ctx, self.played, self.discards)
+        lines = cf.play(self.table, seat, cid, params, ctx, self.played, self.discards, self.effects)
         self.played += 1
         first = lines[0]
         if self.played == 1:
@@ -766,7 +768,7 @@ class AlliancesState(State):
         pos = self.target
         tid = self.layout[pos]
         winner, suit, power, why = cf.judge(self.table, self.leading, self.dominant)
-        defence = cf.defence(TILES[tid], self.table)
+        defence = cf.defence(TILES[tid], self.effects)
         events = []
         broke = suit != self.leading
         captured = False
@@ -977,7 +979,7 @@ class AlliancesState(State):
             partner_shown = _sorted(c for c in self.shown_cards[partner] if c in self.hands[partner])
         defence = None
         if self.target is not None and ph == "play":
-            defence = cf.defence(TILES[self.layout[self.target]], self.table)
+            defence = cf.defence(TILES[self.layout[self.target]], self.effects)
         v = {
             "game": "alliances",
             "players": n,
@@ -1009,6 +1011,7 @@ class AlliancesState(State):
             "targets": ([self.layout[p] for p in self.targets(self.side(self.turn))]
                         if ph == "target" else []),
             "defence": defence,
+            "effects": list(self.effects),
             "table": [dict(e, **{"with": list(e["with"])}) for e in self.table],
             "leading": self.leading,
             "played": self.played,
@@ -1039,8 +1042,10 @@ class AlliancesState(State):
         "layout", "stacks", "bid", "aggressor", "dominant", "redeals", "won", "tricks", "discards", "table", "target",
         "leading", "played", "conflict_no", "conflicts", "starter", "turn", "hands", "reserve", "packets", "picks",
         "shown_cards", "meeting_done", "given", "put", "passed", "high", "high_seat", "bids", "phase", "last_trick",
-        "explicit", "log",
+        "explicit", "log", "effects",
     )
+
+    _ADDED = {"effects": []}  # fields added later, with their value in older saved states
 
     def to_json(self):
         import copy
@@ -1062,7 +1067,10 @@ class AlliancesState(State):
             st.options = Alliances.check_options(data["options"])
             st.rng = Rng.from_json(data["rng"])
             for key in cls._FIELDS:
-                setattr(st, key, copy.deepcopy(data[key]))
+                if key in cls._ADDED and key not in data:
+                    setattr(st, key, copy.deepcopy(cls._ADDED[key]))  # a state saved before the field existed
+                else:
+                    setattr(st, key, copy.deepcopy(data[key]))
             if st.high is not None:
                 st.high = tuple(st.high)
             st.pos_of = {t: i for i, t in enumerate(st.layout)}
