@@ -855,8 +855,25 @@ def test_2p_drafting_specials_reading_the_board_are_worth_zero():
     assert any("worth 0" in t for t in texts(st))
 
 
-def test_2p_drafting_tie_goes_to_the_last_trick_winner():
+def test_2p_drafting_trick_goes_to_the_higher_hand_power_of_any_suit():
+    # "The winner of this conflict is the higher valued hand power"
     st = two([["3m", "9e"], ["5m", "1p"]], reserve=["1m", "2m", "7e", "8e"])
+    act(st, "play 3m", "play 5m")  # seat 1 wins with 5 to 3
+    act(st, "play 1p", "play 9e")  # seat 0, void in Politics, wins with 9 Economics to 1 Politics
+    assert st.tricks == [1, 1] and st.turn == 0
+    assert any("{p0} wins the trick with 9 Economics" in t for t in texts(st))
+    st = two([["3m", "9e"], ["5m", "peace-treaty"]], reserve=["1m", "2m"])
+    act(st, "play 9e", "play peace-treaty")  # 9 to 0
+    assert st.tricks == [1, 0]
+    st = two([["3m", "9e"], ["5m", "1p"]], reserve=["1m", "2m", "7e", "8e"])
+    act(st, "play 3m", "play 5m", "play 1p", "play 9e")
+    st2 = two([["3m", "9e"], ["5m", "1p"]], reserve=["1m", "2m", "7e", "8e"], trick_leading_suit=True)
+    act(st2, "play 3m", "play 5m", "play 1p", "play 9e")
+    assert st.tricks == [1, 1] and st2.tricks == [0, 2]
+
+
+def test_2p_drafting_tie_goes_to_the_last_trick_winner():
+    st = two([["3m", "9e"], ["5m", "1p"]], reserve=["1m", "2m", "7e", "8e"], trick_leading_suit=True)
     act(st, "play 3m", "play 5m")  # seat 1 wins; draws: seat 1 1m, seat 0 2m
     act(st, "play 1p")  # seat 1 leads politics; seat 0 void: plays 9e
     act(st, "play 9e")

@@ -255,7 +255,10 @@ class GoodBot(Bot):
             lead = leading if played else SUIT_OF[cid]
             eff = list(view.get("effects") or [])
             cf.play(t, seat, cid, notation.special_params(a), ctx, played, [], eff)
-            w, suit, power, _ = cf.judge(t, lead, dom)
+            if trick:
+                w, suit, power, _ = cf.judge_trick(t, lead, view["options"].get("trick_leading_suit", False))
+            else:
+                w, suit, power, _ = cf.judge(t, lead, dom)
             if w is None:
                 value = 0.0
             else:

@@ -220,3 +220,18 @@ def judge(table, leading, dominant):
     if len(top) > 1:
         return None, suit, best, f"{len(top)} players tie with {best} {SUIT_NAMES[suit]}"
     return top[0]["seat"], suit, best, ""
+
+
+def judge_trick(table, leading, leading_only=False):
+    """A trick of the 2-player drafting phase: "the winner of this conflict is
+    the higher valued hand power", whatever its suit; with `leading_only` (the
+    option) only hand power of the leading suit counts, as in a conflict."""
+    if leading_only:
+        return judge(table, leading, None)
+    if not table:
+        return None, leading, 0, "nobody has hand power left"
+    best = max(e["power"] for e in table)
+    top = [e for e in table if e["power"] == best]
+    if len(top) > 1:
+        return None, leading, best, f"both hand powers are {best}"
+    return top[0]["seat"], top[0]["suit"], best, ""

@@ -123,7 +123,7 @@ RULES = [
             "face-down reserve. The players take turns to start: in the first campaign a random player, then the "
             "other one, and so on.",
             "Drafting phase: no countries are fought over. The starting player leads a card, the other follows by "
-            "the same rule as in a conflict, and the higher hand power in the leading suit wins the trick. Then "
+            "the same rule as in a conflict, and the higher hand power wins the trick. Then "
             "both draw a card from the reserve, so hands stay at 12. The winner of a trick leads the next. Most "
             "special actions are worth nothing here. When the reserve is empty, the player with more tricks wins "
             "the drafting phase, becomes the Aggressor and calls the dominant suit.",
@@ -285,8 +285,13 @@ INTERPRETATIONS = [
     },
     {
         "title": "2 players: the drafting phase",
-        "text": "Tricks follow the same rule as conflicts, without a dominant suit. A draw (no hand power in the "
-                "leading suit, or equal highest) gives no trick and the same player leads again. Winning a trick "
+        "text": "The text says \u201cthe winner of this conflict is the higher valued hand power\u201d, with no "
+                "word on the suit, so the higher hand power wins the trick whatever its suit: a player who cannot "
+                "follow may win with a higher card of another suit. The usual trick-taking reading, where only the "
+                "leading suit counts as in a conflict, is the option \u201cDrafting tricks by the leading "
+                "suit\u201d. The text names no exception for a player without a card of the leading suit; we use "
+                "the conflicts' rule (then any card may be played). A draw (equal hand powers, or with the option "
+                "no hand power in the leading suit) gives no trick and the same player leads again. Winning a trick "
                 "means the winner draws first. Specials that read the board (Reserve Forces, Global Trading, Free "
                 "Market, Defensive Pact) are worth 0 and do nothing; the others work as usual, which is why most "
                 "specials are worth 0 there. Trick cards leave the game until the next campaign. A tie in tricks "

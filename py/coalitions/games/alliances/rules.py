@@ -630,7 +630,7 @@ class AlliancesState(State):
         if self.played < 2:
             self.turn = 1 - seat
             return events
-        winner, suit, power, why = cf.judge(self.table, self.leading, None)
+        winner, suit, power, why = cf.judge_trick(self.table, self.leading, self.options["trick_leading_suit"])
         leader = self.starter
         for e in self.table:
             self.discards.append(e["card"])
@@ -1098,6 +1098,9 @@ class Alliances(Game):
         Option("secret_meeting", "Secret meeting", False,
                help="Variant (3 and 4 players): partners (the two Rebels with 3 players) secretly show each other "
                     "2 cards before the bidding (before the Rise to Power)."),
+        Option("trick_leading_suit", "Drafting tricks by the leading suit (2 players)", False,
+               help="2 players: in the drafting phase only hand power in the leading suit wins a trick, as in a "
+                    "conflict. Without it, as the text says, the higher hand power wins, whatever its suit."),
         Option("exact_bid", "State of Nations (2 players)", False,
                help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
                     "they will control (10 to 20) with the dominant suit, and wins only with exactly that number."),
