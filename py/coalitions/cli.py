@@ -1,13 +1,18 @@
-"""The command line: python -m coalitions (games | play | replay | bench | arena)."""
+"""The command line: python -m coalitions (games | play | replay | bench | rules | arena).
+
+Bad input of any kind (arguments, record files) ends with one line on stderr,
+"error: ..." or argparse's usage message, and exit status 2, never a
+traceback. Output that the terminal's encoding cannot hold (a player's name
+under PYTHONIOENCODING=ascii) is written with backslash escapes."""
 
 import argparse
 import json
 import sys
 import time
 
-from .core.errors import CoalitionsError, OptionError
+from .core.errors import CoalitionsError, RecordError, brief, clip_message
 from .core.match import Match
-from .core.records import dumps, loads, make_players, replay
+from .core.records import MAX_RECORD_BYTES, loads, make_players, replay
 from .core.rng import Rng, mix
 from .registry import all_games, get_game
 
@@ -16,7 +21,7 @@ def _options(pairs):
     opts = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise CoalitionsError(f"an option is NAME=VALUE, not {pair!r}")
+            raise CoalitionsError(f"an option is NAME=VALUE, not {brief(pair)}")
         k, v = pair.split("=", 1)
         opts[k] = v
     return opts
@@ -30,7 +35,7 @@ def _bots(spec, n, game):
         raise CoalitionsError(f"give one bot level per seat ({n}), or a single level for all")
     for lv in levels:
         if lv not in game.bots:
-            raise CoalitionsError(f"{game.title} has no bot level {lv!r} (levels: {', '.join(game.bots)})")
+            raise CoalitionsError(f"{game.title} has no bot level {brief(lv)} (levels: {', '.join(game.bots)})")
     return levels
 
 
@@ -86,11 +91,17 @@ def cmd_play(args, out):
 
 def cmd_replay(args, out):
     with open(args.file, "rb") as fh:
-        data = loads(fh.read())
+        data = loads(fh.read(MAX_RECORD_BYTES + 1))  # no more than loads accepts is read
     if isinstance(data, dict) and "record" in data and "format" not in data:
         data = data["record"]
-    rec, state = replay(data)
-    match = Match(rec)
+    try:
+        rec, state = replay(data)
+        match = Match(rec)
+    except CoalitionsError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # a shape the rules' checks did not foresee (as the app's session does)
+        raise RecordError(f"the record is malformed ({type(exc).__name__}: {clip_message(str(exc), 200)})") from None
     if args.json:
         print(json.dumps(_result_json(match)), file=out)
     else:
@@ -136,8 +147,6 @@ def cmd_bench(args, out):
     game = get_game(args.game)
     n = args.players if args.players is not None else game.min_players
     game.check_players(n)
-    if args.n < 1:
-        raise OptionError(f"-n must be at least 1, not {args.n}")
     times = bot_decision_times(game, n, games=max(1, min(20, args.n // 50)))
     mean = sum(times) / len(times)
     print(
@@ -224,6 +233,17 @@ def cmd_rules(args, out):
     return 0
 
 
+def at_least_one(text):
+    """argparse type of -n: a whole number of games, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {brief(text)}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="python -m coalitions", description="Coalitions: play, replay and measure the games.")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -244,7 +264,7 @@ def build_parser():
     r.set_defaults(func=cmd_replay)
     b = sub.add_parser("bench", help="random playouts per second")
     b.add_argument("game")
-    b.add_argument("-n", type=int, default=1000)
+    b.add_argument("-n", type=at_least_one, default=1000, help="random playouts (at least 1)")
     b.add_argument("--players", type=int)
     b.set_defaults(func=cmd_bench)
     ru = sub.add_parser("rules", help="print a game's rules and interpretations as Markdown")
@@ -253,18 +273,36 @@ def build_parser():
     a = sub.add_parser("arena", help="bot against bot win rates")
     a.add_argument("game")
     a.add_argument("--bots", required=True, help="one level per seat, e.g. good,random,random,random")
-    a.add_argument("-n", type=int, default=1000)
+    a.add_argument("-n", type=at_least_one, default=1000, help="games (at least 1)")
     a.add_argument("--seed", type=int, default=0, help="first seed")
     a.add_argument("--option", action="append", metavar="NAME=VALUE")
     a.set_defaults(func=cmd_arena)
     return p
 
 
+def _tolerant(stream):
+    """Let `stream` write what its encoding cannot hold as backslash escapes
+    (a name in Greek on an ASCII terminal) instead of raising."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):
+            pass
+
+
 def main(argv=None, out=None):
+    _tolerant(sys.stdout)
+    _tolerant(sys.stderr)
     out = out or sys.stdout
+    _tolerant(out)
     args = build_parser().parse_args(argv)
     try:
         return args.func(args, out)
-    except (CoalitionsError, OSError) as exc:
+    except CoalitionsError as exc:
+        # the message may echo bad input (an action of megabytes): kept short
+        print(f"error: {clip_message(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file that cannot be read: its name, as the system gives it
         print(f"error: {exc}", file=sys.stderr)
         return 2

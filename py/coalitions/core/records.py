@@ -49,13 +49,14 @@ MAX_DEPTH = 64
 
 
 # Characters a name may not hold: control characters, line and paragraph
-# separators, and the bidirectional overrides that could reorder the text around
-# a name. Joiners (emoji sequences) and no-break spaces stay.
+# separators, lone surrogates (which no UTF-8 file or terminal can hold), and
+# the bidirectional overrides that could reorder the text around a name.
+# Joiners (emoji sequences) and no-break spaces stay.
 _BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
 
 
 def _allowed_in_name(ch: str) -> bool:
-    return unicodedata.category(ch) not in ("Cc", "Zl", "Zp") and ch not in _BIDI_CONTROLS
+    return unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp") and ch not in _BIDI_CONTROLS
 
 
 def clean_name(name: Any, seat: int) -> str:
@@ -126,13 +127,9 @@ def walkthrough_record(game_id: str, title: str, names: list[str], deal: Any, mo
 _NOT_A_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^"\[\]{}]+', re.DOTALL)
 _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
-TOO_LARGE = "this file is too large to be a Coalitions record ({size}; the limit is 5 MB)"
+TOO_LARGE = "this file is too large to be a Coalitions record (more than 5 MB)"
 TOO_DEEP = ("this record is nested too deeply to be a Coalitions record "
             "(more than {limit} levels of brackets{where})")
-
-
-def _megabytes(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MB"
 
 
 def json_depth(text: str) -> int:
@@ -152,7 +149,7 @@ def check_text(text: str | bytes, limit: int = MAX_DEPTH) -> None:
     nested more than `limit` deep. Cheap and iterative, so that it can run on
     untrusted text before any parser does."""
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(TOO_LARGE.format(size=_megabytes(len(text))))
+        raise RecordError(TOO_LARGE)
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     if json_depth(text) > limit:
@@ -191,7 +188,7 @@ def loads(text: str | bytes) -> Any:
     message if it is not one. The size and the depth are checked before the
     text is parsed (check_text), so no input can exhaust the stack."""
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(TOO_LARGE.format(size=_megabytes(len(text))))
+        raise RecordError(TOO_LARGE)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
