@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Any, Optional
 from urllib.parse import urljoin
 
@@ -51,9 +52,33 @@ class BotWorkerError(Exception):
     """The worker failed to start, or could not decide."""
 
 
+def wheel_in_config(config: Any) -> Optional[str]:
+    """The game's wheel named in a PyScript config (its ``[files]`` table, as
+    build.py writes it: the name carries a hash of the wheel), or None."""
+    files = config.get("files") if isinstance(config, dict) else None
+    if not isinstance(files, dict):
+        return None
+    found = [url for url in files
+             if isinstance(url, str) and re.fullmatch(r"(?:\./)?coalitions-[0-9][^/]*-py3-none-any\.whl", url)]
+    return found[0] if len(found) == 1 else None
+
+
 def wheel_name(version: str = __version__) -> str:
-    """The game's wheel at the site's root (what build.py writes)."""
-    return f"coalitions-{version}-py3-none-any.whl"
+    """The game's wheel as the page loaded it: read from the page's PyScript
+    config, so the worker gets the very file the page runs (its name changes
+    with its contents).  Outside a page (CPython) or if the config names no
+    single wheel, the unhashed ``coalitions-<version>-py3-none-any.whl``."""
+    config = None
+    if js is not None:
+        try:
+            # PyScript's JS module of the page's parsed config (what the
+            # `pyscript` package reads too, without importing that package).
+            from polyscript import config as page_config  # type: ignore[import-not-found]
+
+            config = json.loads(str(js.JSON.stringify(page_config)))
+        except Exception:  # a PyScript without it: the fallback below
+            config = None
+    return wheel_in_config(config) or f"coalitions-{version}-py3-none-any.whl"
 
 
 def worker_urls(site_base_url: str, wheel_name: str) -> tuple[str, str]:

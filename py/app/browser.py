@@ -37,6 +37,7 @@ class App:
         self.route: Optional[routes.Route] = None
         self.screen: Optional[Screen] = None
         self.session: Optional[PlaySession] = None  # the game last played, kept across screens
+        self.last_game: Optional[tuple[str, str]] = None  # (game id, #/play/...) of the table left last
         self.fast = False
         self._walkthroughs: dict[str, dict] = {}
         self._shown_problem: Optional[str] = None
@@ -136,6 +137,8 @@ class App:
         if self.screen is not None:
             self.screen.leave()
         if route.name != "play":
+            if self.session is not None:  # the rules page offers the way back to it
+                self.last_game = (self.session.match.game.id, routes.play(self.session.save_id))
             self.session = None
         self.screen = screen_for(self, route, framed=dom.in_frame())
         self.screen.show()

@@ -59,10 +59,12 @@ def turn_status(view, ctx):
     to_act = view.get("to_act") or []
     if not to_act:
         return ""
-    if ctx.seat is not None and ctx.seat in to_act:
+    kinds = view.get("kinds") or []
+    if ctx.seat is not None and ctx.seat in to_act and ctx.interactive:
+        if sum(1 for k in kinds if k == "human") > 1:  # hot seat: say whose turn it is
+            return f"Your turn, {name_of(view, ctx.seat)}."
         return "Your turn."
     who = ", ".join(name_of(view, s) for s in to_act)
-    kinds = view.get("kinds") or []
     if ctx.busy and all(0 <= s < len(kinds) and kinds[s] == "bot" for s in to_act):
         return f"{who} is thinking…"
     return f"{who} to play."
@@ -73,7 +75,7 @@ def status_line(view, ctx, where=""):
     once the game is over), then whose turn it is."""
     text = turn_status(view, ctx)
     prefix = f'<span class="status-debate">{esc(where)}</span>' if where and not view.get("outcome") else ""
-    cls = "status-text is-your-turn" if text == "Your turn." and ctx.interactive else "status-text"
+    cls = "status-text is-your-turn" if text.startswith("Your turn") and ctx.interactive else "status-text"
     return f'{prefix}<span class="{cls}" data-turn-text>{esc(text)}</span>'
 
 

@@ -256,7 +256,7 @@ def hand_area(view, ctx):
     name = name_of(view, seat)
     hint = ""
     if ctx.interactive and legal:
-        hint = '<p class="hint">Tap a card to play it, use an Ace to change sides, or pass.</p>'
+        hint = '<p class="hint">Choose a card to play, use an Ace to change sides, or pass.</p>'
     return (
         f'<section class="hand-area" data-hand="{seat}" aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name)})</span></h2>'
