@@ -483,13 +483,40 @@ def test_example_5_retaking_a_rival_country_stacks_on_top():
     assert st.stacks[st.pos_of["india"]] == [0, 1]
 
 
-def test_winning_over_your_own_country_adds_a_token():
+def test_winning_over_your_own_country_you_may_add_a_token():
+    # "you may place an additional token on top of the existing one"
     stacks = {"usa": [0, 0, 0], "australia": [0, 0, 0], "brazil": [1, 1, 1], "turkey": [1, 1, 1],
               "india": [0], "canada": [0], "mexico": [0], "indonesia": [0]}
-    st = four([["2m", "5e"], ["1m", "6e"], ["12p", "7e"], ["3m", "8e"]], first=1, stacks=stacks)
-    act(st, "target india", "play 1m", "play 12p", "play 3m", "play 2m")
-    assert st.stacks[st.pos_of["india"]] == [0, 0]
-    assert any("reinforces India" in t for t in texts(st))
+    for choice, stack in (("reinforce", [0, 0]), ("pass", [0])):
+        st = four([["2m", "5e"], ["1m", "6e"], ["12p", "7e"], ["3m", "8e"]], first=1, stacks=stacks)
+        act(st, "target india", "play 1m", "play 12p", "play 3m", "play 2m")
+        assert st.phase == "reinforce" and st.to_act() == [2]
+        assert st.legal_actions(2) == ["reinforce", "pass"]
+        assert [st.label(2, a) for a in st.legal_actions(2)] == ["Add a gold token to India", "Add no token"]
+        assert any("may add a gold token to India" in t for t in texts(st))
+        act(st, choice)
+        assert st.stacks[st.pos_of["india"]] == stack
+        assert st.phase == "target" and st.starter == 2  # the winner starts either way
+    assert any("{p2} adds no token to India" in t for t in texts(st))
+
+
+def test_tokens_are_limited_to_16_per_colour():
+    # gold has all 16 tokens on the board: it cannot take a neutral country nor reinforce
+    stacks = {"usa": [0] * 8, "australia": [0] * 7, "india": [0], "brazil": [1, 1, 1], "turkey": [1, 1, 1]}
+    st = four([["12p", "5e"], ["1m", "6e"], ["2m", "7e"], ["3m", "8e"]], stacks=stacks)
+    assert st.view(0)["supply"] == [0, 10]
+    act(st, "target russia", "play 12p", "play 1m", "play 2m", "play 3m")
+    assert top(st, "russia") is None and st.won[0] == 1
+    assert any("no gold token is left in the supply" in t for t in texts(st))
+    assert st.phase == "target" and st.starter == 0  # the defence did not hold: the winner starts
+
+
+def test_2p_without_a_token_the_winner_cannot_take_the_country_and_loses_momentum():
+    stacks = {"usa": [0] * 8, "australia": [0] * 8, "brazil": [1, 1, 1], "turkey": [1, 1, 1]}
+    st = two([["12p", "5e"], ["1p", "6e"]], reserve=[], stacks=stacks)
+    act(st, "trump politics", "target russia", "play 12p", "play 1p")
+    assert top(st, "russia") is None and st.starter == 1
+    assert any("loses momentum" in t for t in texts(st))
 
 
 # -- the special actions ------------------------------------------------------------------------

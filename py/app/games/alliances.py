@@ -145,6 +145,9 @@ def conflict(view):
     if view.get("bid"):
         parts.append(f"Bid: <b>{esc(bid_text(view['bid']))}</b>")
     parts.append(f"Conflict {esc(view.get('conflict'))} of {esc(view.get('conflicts'))}")
+    supply = view.get("supply")
+    if supply:
+        parts.append(f"Tokens left: gold {esc(supply[0])}, silver {esc(supply[1])}")
     head = f'<p class="conflict-info">{" · ".join(parts)}</p>'
     if not target:
         return head

@@ -75,7 +75,7 @@ class GoodBot(Bot):
         handler = {
             "bid": self.bid, "target": self.target, "play": self.play, "trick": self.play, "draft": self.draft,
             "meeting": self.meeting, "declare": self.declare, "give": self.give, "trump": self.trump,
-            "put": self.put,
+            "put": self.put, "reinforce": self.reinforce,
         }.get(ph)
         if handler is None:
             return self.rng.choice(legal)
@@ -151,6 +151,12 @@ class GoodBot(Bot):
 
     def meeting(self, view, legal):
         return max(legal, key=lambda a: (keep_value(parse(a)["card"]), a))
+
+    def reinforce(self, view, legal):
+        """Add a token (it counts for a bid of 10) unless the supply is needed for
+        the countries still to take."""
+        left = view["conflicts"] - view["conflict"]
+        return notation.REINFORCE if view["supply"][view["side"]] > left else notation.PASS
 
     # -- targets -------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ RULES = [
         "paragraphs": [
             "48 cards: 36 power cards, twelve in each suit (Military, Economics, Politics), and 12 special action "
             "cards, four in each suit. 20 country tiles, each with a Military, an Economics and a Politics defence. "
-            "Alliance tokens in two colours, gold and silver, and the Conflict token.",
+            "32 alliance tokens, 16 in each of two colours, gold and silver, and the Conflict token.",
         ],
     },
     {
@@ -75,8 +75,8 @@ RULES = [
             "draw.",
             "The winner takes the country only if their hand power is higher than the country's defence in the "
             "winning suit. Taking a neutral country puts a token of the winner's alliance on it; taking a rival "
-            "country puts the token on top of the rival's stack (the top token shows who controls it); winning "
-            "over a country your alliance already controls adds one more token to it.",
+            "country puts the token on top of the rival's stack (the top token shows who controls it); after "
+            "winning over a country your alliance already controls, the winner may add one more token to it.",
             "The winner starts the next conflict. If nobody won, or the defence held, the next player clockwise "
             "from the last starting player starts.",
         ],
@@ -250,14 +250,22 @@ INTERPRETATIONS = [
     },
     {
         "title": "Reinforcing needs a win above the defence",
-        "text": "Winning a conflict over a country your alliance already controls adds a token only if your hand "
-                "power beats its defence, as for taking a country; the token is added automatically (\u201cmay\u201d "
-                "in the text: adding one never hurts).",
+        "text": "Winning a conflict over a country your alliance already controls lets you add a token only if "
+                "your hand power beats its defence, as for taking a country. Adding it is your choice (the text "
+                "says \u201cyou may\u201d): the winner picks \u201cAdd a token\u201d or \u201cAdd no token\u201d. A "
+                "token on the board counts for a bid of 10, but it is no longer in the supply for the countries "
+                "still to take. Either way the winner starts the next conflict.",
     },
     {
         "title": "Tokens",
-        "text": "The token supply is not limited. The tie rule for a bid of 10 counts every token of each colour on "
-                "the tiles, covered ones included.",
+        "text": "Each colour has 16 tokens (both partners, or both Rebels, share theirs), 6 of them on the corners "
+                "at the start. The text does not say what happens when a colour runs out; tokens are never taken "
+                "back from the board, so a winner whose colour has no token left cannot mark the country: a "
+                "neutral or rival country stays as it is, and nothing is added to their own. The defence did not "
+                "hold, so with 3 or 4 players the winner still starts the next conflict; with 2 players the winner "
+                "did not take the country and loses momentum. The tie rule for a bid of 10 counts every token of "
+                "each colour on the tiles, covered ones included. The table shows how many tokens each colour has "
+                "left.",
     },
     {
         "title": "Length of a campaign",

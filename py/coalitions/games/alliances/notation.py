@@ -5,7 +5,7 @@ Kinds and their parts, in the order a player picks them:
 
 - ``bid`` and ``declare``: ``number`` (a whole number, 10 to 20), then
   ``suit`` (the dominant suit);
-- ``pass``: no parts;
+- ``pass`` and ``reinforce``: no parts;
 - ``target``: ``tile`` (the country);
 - ``play``: ``card``, then the choices of a special action, each named by its
   word: ``take`` then ``add-to`` (Dual Allegiance), ``take`` (Bribe),
@@ -90,9 +90,9 @@ def _parse(text):
         if n != 3:
             raise _bad(text, "write 'put CARD CARD'")
         return Action(kind, (("card", _card(text, words[1])), ("card2", _card(text, words[2]))), text)
-    if kind == "pass":
+    if kind in ("pass", "reinforce"):
         if n != 1:
-            raise _bad(text, "'pass' takes nothing more")
+            raise _bad(text, f"'{kind}' takes nothing more")
         return Action(kind, (), text)
     raise _bad(text, f"no action starts with {kind!r}")
 
@@ -111,6 +111,7 @@ def special_params(action):
 # -- the texts the rules build -------------------------------------------------------------------
 
 PASS = "pass"
+REINFORCE = "reinforce"
 
 
 def bid(number, suit):

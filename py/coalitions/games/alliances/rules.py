@@ -20,7 +20,8 @@ Phases of the state (``phase``):
 - ``trick`` and ``declare`` (2 players): the drafting phase, then the winner
   calls the dominant suit (or the exact number, with the variant);
 - ``give``, ``trump``, ``put`` (3 players): the Rise to Power;
-- ``target`` and ``play``: the conflicts;
+- ``target`` and ``play``: the conflicts; ``reinforce``: the winner of a
+  conflict over a country their side controls may add a token to it;
 - ``over``.
 """
 
@@ -37,6 +38,7 @@ from .data import (
 from .notation import parse, special_params
 
 PASS = "pass"
+REINFORCE = "reinforce"
 CAMPAIGNS_TO_WIN = 2
 CAMPAIGNS_3P = 3
 
@@ -383,6 +385,10 @@ class AlliancesState(State):
     def tokens_on_board(self, side):
         return sum(st.count(side) for st in self.stacks)
 
+    def supply(self, side):
+        """The tokens of `side`'s colour not yet on the board (16 per colour)."""
+        return max(0, TOKENS_PER_SIDE - self.tokens_on_board(side))
+
     def reserve_power(self, side):
         mil = sorted((TILES[self.layout[p]]["military"] for p in self.controlled(side)), reverse=True)
         return sum(mil[:4])
@@ -443,6 +449,8 @@ class AlliancesState(State):
             return ["trump " + s for s in SUITS]
         if ph == "put":
             return ["put " + " ".join(pair) for pair in rise_options(hand, self.dominant)]
+        if ph == "reinforce":
+            return [REINFORCE, PASS]
         return []
 
     def _play_actions(self, seat):
@@ -509,6 +517,8 @@ class AlliancesState(State):
                 f"Conflict {self.conflict_no} of {self.conflicts}: {seat_ref(seat)} targets {t['name']} ({state}; defence "
                 f"{t['military']} Military, {t['economics']} Economics, {t['politics']} Politics).",
                 kind="target", seat=seat)]
+        if ph == "reinforce":
+            return self._apply_reinforce(seat, verb == REINFORCE)
         if verb == "bid" or (verb == PASS and ph == "bid"):
             return self._apply_bid(seat, a)
         if verb == "draft":
@@ -771,7 +781,8 @@ class AlliancesState(State):
         defence = cf.defence(TILES[tid], self.effects)
         events = []
         broke = suit != self.leading
-        captured = False
+        keeps = False  # the winner starts the next conflict
+        choose = False  # the winner may add a token to their own country
         if winner is None:
             events.append(event(f"The conflict over {tile_name(tid)} is a draw: {why}.", kind="result"))
         else:
@@ -780,16 +791,24 @@ class AlliancesState(State):
                 f"{power} {SUIT_NAMES[suit]}"
             d = defence[suit]
             if power > d:
-                captured = True
                 side = self.side(winner)
                 st = self.stacks[pos]
+                colour = SIDE_NAMES[side]
+                keeps = True
                 if st and st[-1] == side:
-                    what = f"reinforces {tile_name(tid)}: one more {SIDE_NAMES[side]} token ({len(st) + 1} now)"
-                elif st:
-                    what = f"takes {tile_name(tid)} from the rival side: a {SIDE_NAMES[side]} token goes on top"
+                    if self.supply(side):
+                        choose = True
+                        what = f"may add a {colour} token to {tile_name(tid)}, which their side already controls"
+                    else:
+                        what = f"{tile_name(tid)} stays theirs, with no {colour} token left to add"
+                elif not self.supply(side):
+                    keeps = n != 2
+                    what = (f"would take {tile_name(tid)}, but no {colour} token is left in the supply: the country "
+                            "stays as it is")
                 else:
-                    what = f"takes control of {tile_name(tid)} with a {SIDE_NAMES[side]} token"
-                st.append(side)
+                    what = (f"takes {tile_name(tid)} from the rival side: a {colour} token goes on top" if st else
+                            f"takes control of {tile_name(tid)} with a {colour} token")
+                    st.append(side)
                 events.append(event(
                     f"{seat_ref(winner)} wins the conflict ({how}), beats the {SUIT_NAMES[suit]} defence of {d} and {what}.",
                     kind="result", seat=winner))
@@ -802,7 +821,7 @@ class AlliancesState(State):
             self.discards.extend(e["with"])
         self.table = []
         prev = self.starter
-        if captured:
+        if keeps:
             nxt = winner
         elif n == 2:
             nxt = 1 - winner if winner is not None else 1 - prev
@@ -811,13 +830,34 @@ class AlliancesState(State):
         else:
             nxt = (prev + 1) % n
         self.starter = nxt
+        if choose:
+            self.phase = "reinforce"
+            self.turn = winner
+            return events
+        return self._after_conflict(events, announce=keeps or n != 2 or winner is None)
+
+    def _after_conflict(self, events, announce=True):
+        """The campaign's end, or the next conflict, started by `self.starter`."""
         if not self.hands[0]:
             self.log.extend(events)
             return self._end_campaign()
-        if captured or n != 2 or winner is None:
-            events.append(event(f"{seat_ref(nxt)} takes the Conflict token and starts the next conflict.", kind="next"))
+        if announce:
+            events.append(event(f"{seat_ref(self.starter)} takes the Conflict token and starts the next conflict.",
+                                kind="next"))
         self._next_conflict()
         return events
+
+    def _apply_reinforce(self, seat, add):
+        pos = self.target
+        side = self.side(seat)
+        st = self.stacks[pos]
+        if add:
+            st.append(side)
+            text = (f"{seat_ref(seat)} adds a {SIDE_NAMES[side]} token to {tile_name(self.layout[pos])} "
+                    f"({len(st)} tokens there now; {self.supply(side)} left in the supply).")
+        else:
+            text = f"{seat_ref(seat)} adds no token to {tile_name(self.layout[pos])}."
+        return self._after_conflict([event(text, kind="result", seat=seat)])
 
     def _end_campaign(self):
         n = self.players
@@ -924,7 +964,13 @@ class AlliancesState(State):
         a = parse(action)
         verb = a.kind
         if verb == PASS:
+            if self.phase == "reinforce":
+                return "Add no token"
             return "Pass"
+        if verb == REINFORCE:
+            tid = self.layout[self.target] if self.target is not None else None
+            side = SIDE_NAMES[self.side(seat)]
+            return f"Add a {side} token to {tile_name(tid)}" if tid else f"Add a {side} token"
         if verb == "bid":
             return f"Bid {a['number']} {SUIT_NAMES[a['suit']]}"
         if verb == "target":
@@ -1006,6 +1052,7 @@ class AlliancesState(State):
             "results": [dict(r) for r in self.results],
             "board": board,
             "controlled": [len(self.controlled(0)), len(self.controlled(1))],
+            "supply": [self.supply(0), self.supply(1)],
             "starter": self.starter,
             "target": self.layout[self.target] if self.target is not None else None,
             "targets": ([self.layout[p] for p in self.targets(self.side(self.turn))]
