@@ -34,7 +34,7 @@ import pytest
 
 from coalitions.cli import main as cli_main
 from coalitions.core.errors import IllegalActionError, OptionError, RecordError
-from coalitions.core.records import FORMAT, VERSION, replay
+from coalitions.core.records import FORMAT, VERSION, make_players, new_record, replay
 from coalitions.core.rng import Rng
 from coalitions.games.election_day.data import (
     ACES, CARDS, COURTS, CROWNS, EXCUSE, NUMBER_CARDS, PAWNS, SUIT_NAMES, SUITS, describe,
@@ -295,7 +295,12 @@ BAD_DEALS = [
     ("dealer out of range", {"dealer": 3}, "dealer must be a seat from 0 to 2"),
     ("dealer not a number", {"dealer": "0"}, "dealer must be a seat"),
     ("dealer true", {"dealer": True}, "dealer must be a seat"),
-    ("hands not a list", {"hands": None}, "bad explicit deal"),
+    ("hands not a list", {"hands": None}, "the hands must be a list"),
+    ("a hand as text", {"hands": ["battle", ["darkness"], ["mountain"]]}, "hand 0 must be a list"),
+    ("aces as text", {"aces": "moons"}, "the aces must be a list"),
+    ("an unknown field", {"stacks": []}, "no field 'stacks'"),
+    ("a hand larger than a full deal", {"hands": [list(NUMBER_CARDS[:10]), ["ace-knots"], []]},
+     "a hand holds 10 cards: a deal for 3 players gives at most 9"),
     ("card not text", {"hands": [["battle"], ["darkness"], [["mountain"]]]}, "unknown card"),
     ("card a number", {"pile": [7]}, "unknown card"),
 ]
@@ -308,10 +313,43 @@ def test_explicit_deal_validation(changes, reason):
         GAME.new(3, {}, deal=deal)
 
 
+def full_deal(players=3, **options):
+    """The deal a seed gives, as an explicit deal (the whole deck placed)."""
+    state = seeded(players, 7, **options)
+    return {"aces": list(state.aces), "hands": [list(h) for h in state.hands], "pile": list(state.pile),
+            "removed": list(state.removed), "dealer": state.dealer}
+
+
+def test_a_whole_deck_deal_must_be_even():
+    deal = full_deal(3)
+    assert GAME.new(3, {}, deal=deal).hands == deal["hands"]
+    uneven = dict(deal, hands=[deal["hands"][0] + deal["hands"][1][:1], deal["hands"][1][1:], deal["hands"][2]])
+    with pytest.raises(OptionError, match="every hand must hold 9 cards .* not 10, 8, 9"):
+        GAME.new(3, {}, deal=uneven)
+    into_pile = dict(deal, pile=deal["pile"] + deal["hands"][0][:1], hands=[h[1:] for h in deal["hands"]],
+                     removed=[deal["hands"][1][0], deal["hands"][2][0]])
+    with pytest.raises(OptionError, match="go into the pile unless"):
+        GAME.new(3, {}, deal=into_pile)
+    left_out = full_deal(4, leave_out_extra=True)
+    assert len(left_out["removed"]) == 2
+    GAME.new(4, {"leave_out_extra": True}, deal=left_out)
+    with pytest.raises(OptionError, match="left out, not in the pile"):
+        GAME.new(4, {"leave_out_extra": True}, deal=dict(left_out, pile=left_out["removed"], removed=[]))
+
+
+def test_a_crafted_bad_deal_in_a_record_is_refused_with_a_message():
+    rec = new_record(GAME.id, make_players(["human"] * 3), {}, deal=dict(GOOD_DEAL, pile=["battle"]))
+    with pytest.raises(RecordError, match="cannot be set up: the Battle .* appears twice in the deal"):
+        replay(rec)
+    rec["deal"] = dict(GOOD_DEAL, hands=[["battle", "harvest"], [], []])
+    with pytest.raises(RecordError, match="the Harvest .* is not in the deck with these options"):
+        replay(rec)
+
+
 def test_a_deal_that_is_not_an_object_or_lacks_hands_is_refused():
     with pytest.raises(OptionError, match="must be an object"):
         GAME.new(3, {}, deal=[["battle"]])
-    with pytest.raises(OptionError, match="bad explicit deal: 'hands'"):
+    with pytest.raises(OptionError, match="needs its aces .* and hands"):
         GAME.new(3, {}, deal={k: v for k, v in GOOD_DEAL.items() if k != "hands"})
 
 
@@ -1239,3 +1277,56 @@ def test_golden_playthroughs_replay_from_the_stored_moves():
             state.apply(seat, action)
         assert state.is_over()
         assert state.outcome().to_json() == game["outcome"]
+
+
+# -- any subset of the extension cards (rule text: "Any or all of the extension cards can be used") --
+
+
+def test_any_subset_of_the_extension_cards_can_be_used():
+    state = seeded(4, 3, harvest=True, island=True, excuse=True)
+    cards = dealt_cards(state) + debate_cards(state) + ["ace-" + s for s in state.aces]
+    assert sorted(cards) == sorted(list(NUMBER_CARDS) + list(ACES) + ["harvest", "island", "excuse"])
+    assert state.options["pawns"] is False and state.options["courts"] is False
+    for cid in PAWNS + COURTS:
+        alone = seeded(3, 5, **{cid.replace("-", "_"): True})
+        placed = set(dealt_cards(alone) + debate_cards(alone))
+        assert cid in placed and not (set(PAWNS + COURTS) - {cid}) & placed
+
+
+def test_a_group_option_and_its_four_cards_are_one_choice():
+    assert GAME.check_options({"courts": True}) == GAME.check_options(
+        {"consul": True, "rite": True, "island": True, "window": True})
+    assert all(GAME.check_options({"pawns": True})[o] for o in ("harvest", "watchman", "light_keeper", "borderland"))
+    assert GAME.check_options({"watchman": True, "light_keeper": True})["pawns"] is False
+
+
+def test_a_record_with_the_old_option_names_still_replays():
+    """Records written when the only extension options were "pawns", "courts" and
+    "excuse" (all four cards of a group or none) load and replay unchanged."""
+    old = {"format": FORMAT, "version": VERSION, "game": "election-day",
+           "options": {"pawns": True, "courts": False, "excuse": True, "leave_out_extra": False,
+                       "no_winner": "none", "rotate_dealer": False},
+           "players": [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")],
+           "seed": 11, "deal": None, "moves": []}
+    _, start = replay(old)
+    assert sorted(c for c in CARDS if c in dealt_cards(start) + debate_cards(start)) == sorted(
+        set(NUMBER_CARDS) | set(PAWNS) | {EXCUSE} | (set(ACES) - {"ace-" + s for s in start.aces}))
+    moves = []
+    state = seeded(3, 11, pawns=True, excuse=True)
+    while not state.is_over() and len(moves) < 40:
+        seat = state.to_act()[0]
+        action = state.legal_actions(seat)[0]
+        moves.append([seat, action])
+        state.apply(seat, action)
+    norm, again = replay(dict(old, moves=moves))
+    assert frozen(again) == frozen(state)
+    assert norm["options"]["harvest"] is True and norm["options"]["consul"] is False
+
+
+def test_the_setup_log_gives_each_hand_size_and_singular_words():
+    state = dealt([["battle", "darkness"], ["mountain", "pact", "forest"], ["cave"]], pile=["mill"])
+    assert texts(state, kind="setup")[0].endswith(
+        "Each player has one Ace face down; {p0} holds 2 cards, {p1} holds 3 cards, {p2} holds 1 card; "
+        "1 card left undealt.")
+    state = dealt([["battle"], ["darkness"], ["mountain"]])
+    assert "Each player has one Ace face down and 1 card; 0 cards left undealt." in texts(state, kind="setup")[0]

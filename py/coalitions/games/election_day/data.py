@@ -105,6 +105,28 @@ NUMBER_CARDS = tuple(c[0] for c in _NUMBERS)
 PAWNS = tuple(c[0] for c in _PAWNS)
 COURTS = tuple(c[0] for c in _COURTS)
 EXCUSE = "excuse"
+EXTENSION_CARDS = PAWNS + COURTS + (EXCUSE,)
+
+# The extension cards come in two groups of four and the Excuse. The options
+# "pawns" and "courts" add a whole group; each card also has an option of its
+# own (its id with "_" for "-"), so a game may use any subset of them.
+EXTENSION_GROUPS = {"pawns": PAWNS, "courts": COURTS}
+
+
+def card_option(card_id):
+    """The option that adds one extension card: 'light-keeper' -> 'light_keeper'."""
+    return card_id.replace("-", "_")
+
+
+def chosen_deck(options):
+    """The cards dealt with these (checked) options, before the spare Aces:
+    the number cards, then the chosen extension cards in deck order."""
+    deck = list(NUMBER_CARDS)
+    for group, cards in EXTENSION_GROUPS.items():
+        deck += [c for c in cards if options.get(group) or options.get(card_option(c))]
+    if options.get(EXCUSE):
+        deck.append(EXCUSE)
+    return deck
 
 
 def ace_suit(card_id):

@@ -18,9 +18,10 @@ RULES = [
             "They are never dealt.",
             "Each player is dealt one Ace face down. You may look at yours; it shows the Prince you back. The "
             "other Aces go back into the deck.",
-            "The deck is the 24 number cards (ranks 2 to 9, two suits each), the leftover Aces and any extension "
-            "cards you chose: the four Pawns, the four Courts and the Excuse, each optional. It is shuffled and "
-            "dealt evenly. Cards that do not deal evenly stay face down as the undealt pile.",
+            "The deck is the 24 number cards (ranks 2 to 9, two suits each), the leftover Aces and any or all of "
+            "the extension cards you chose: the four Pawns, the four Courts and the Excuse. Each of the nine is an "
+            "option of its own (\u201cAll four Pawns\u201d and \u201cAll four Courts\u201d add a whole group). "
+            "It is shuffled and dealt evenly. Cards that do not deal evenly stay face down as the undealt pile.",
         ],
     },
     {

@@ -8,11 +8,28 @@ from ...core.actions import NotationError
 from ...core.errors import OptionError, RecordError
 from ...core.game import Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
-from .data import ACES, CARDS, COURTS, EXCUSE, NUMBER_CARDS, PAWNS, SUIT_NAMES, SUITS, ace_suit, describe
+from .data import (
+    ACES, CARDS, COURTS, EXTENSION_GROUPS, PAWNS, SUIT_NAMES, SUITS, ace_suit, card_option, chosen_deck, describe,
+)
 from .notation import PASS, parse
 from .notation import ace as ace_action
 from .notation import play as play_action
 from .scoring import election, score_debate
+
+def _n(count, noun):
+    """'1 card', '3 cards'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _holdings(hands):
+    """The setup log's account of the hands: one size for all, or each seat's."""
+    sizes = [len(h) for h in hands]
+    if len(set(sizes)) == 1:
+        return f"Each player has one Ace face down and {_n(sizes[0], 'card')}"
+    return "Each player has one Ace face down; " + ", ".join(
+        f"{seat_ref(seat)} holds {_n(size, 'card')}" for seat, size in enumerate(sizes)
+    )
+
 
 class ElectionDayState(State):
     def __init__(self):
@@ -40,8 +57,8 @@ class ElectionDayState(State):
         st.last_scoring = None
         st.log.append(event(
             f"New game of Election Day for {players} players. {seat_ref(st.dealer)} deals. "
-            f"Each player has one Ace face down and {len(st.hands[0])} cards; "
-            f"{len(st.pile)} card{'s' if len(st.pile) != 1 else ''} left undealt"
+            + _holdings(st.hands) + "; "
+            + f"{_n(len(st.pile), 'card')} left undealt"
             + (f", {len(st.removed)} left out of the game" if st.removed else "")
             + ".",
             kind="setup",
@@ -55,14 +72,7 @@ class ElectionDayState(State):
         return st
 
     def _deck(self):
-        deck = list(NUMBER_CARDS)
-        if self.options["pawns"]:
-            deck += PAWNS
-        if self.options["courts"]:
-            deck += COURTS
-        if self.options["excuse"]:
-            deck.append(EXCUSE)
-        return deck
+        return chosen_deck(self.options)
 
     def _deal_random(self):
         n = self.players
@@ -84,26 +94,43 @@ class ElectionDayState(State):
             h.sort(key=lambda c: CARDS[c]["order"])
 
     def _deal_explicit(self, deal):
+        """Check and use an explicit deal: {"aces", "hands", "pile", "removed",
+        "dealer"}. Every card id must be known, in the deck these options
+        choose, and appear once (the face-down Aces included). A deal that
+        places the whole deck must be dealt evenly, as the rules say: hands of
+        one size, the few cards left over in the pile (or, with "Leave out the
+        extra cards", left out). A deal of part of the deck sets up a scenario
+        (walkthroughs, tests): no hand may then hold more than a full deal gives."""
         n = self.players
         if not isinstance(deal, dict):
             raise OptionError("an explicit deal must be an object with aces, hands, pile and dealer")
-        try:
-            aces = list(deal["aces"])
-            hands = [list(h) for h in deal["hands"]]
-            pile = list(deal.get("pile", []))
-            removed = list(deal.get("removed", []))
-            dealer = deal.get("dealer", 0)
-        except (KeyError, TypeError) as exc:
-            raise OptionError(f"bad explicit deal: {exc}") from None
+        unknown = sorted(set(deal) - {"aces", "hands", "pile", "removed", "dealer"})
+        if unknown:
+            raise OptionError(f"an explicit deal has no field {unknown[0]!r} (it has aces, hands, pile, removed, dealer)")
+        if "aces" not in deal or "hands" not in deal:
+            raise OptionError("an explicit deal needs its aces (a suit per seat) and hands (a list of cards per seat)")
+
+        def card_list(value, what):
+            if not isinstance(value, list):
+                raise OptionError(f"{what} must be a list of card ids")
+            return list(value)
+
+        aces = card_list(deal["aces"], "the aces")
+        hands = card_list(deal["hands"], "the hands")
+        hands = [card_list(h, f"hand {seat}") for seat, h in enumerate(hands)]
+        pile = card_list(deal.get("pile", []), "the pile")
+        removed = card_list(deal.get("removed", []), "the removed cards")
+        dealer = deal.get("dealer", 0)
         if len(aces) != n or len(hands) != n:
             raise OptionError(f"an explicit deal needs one Ace and one hand for each of the {n} players")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise OptionError(f"the dealer must be a seat from 0 to {n - 1}")
         for s in aces:
-            if s not in SUITS:
+            if not isinstance(s, str) or s not in SUITS:
                 raise OptionError(f"unknown suit {s!r} for a face-down Ace")
         seen = ["ace-" + s for s in aces]
-        allowed = set(self._deck()) | set(ACES)
+        deck = self._deck()
+        allowed = set(deck) | set(ACES)
         for cid in [c for h in hands for c in h] + pile + removed:
             if not isinstance(cid, str) or cid not in CARDS:
                 raise OptionError(f"unknown card {cid!r} in the deal")
@@ -111,7 +138,23 @@ class ElectionDayState(State):
                 raise OptionError(f"{describe(cid)} is not in the deck with these options")
             seen.append(cid)
         if len(set(seen)) != len(seen):
-            raise OptionError("a card appears twice in the deal")
+            twice = next(c for c in seen if seen.count(c) > 1)
+            raise OptionError(f"{describe(twice)} appears twice in the deal")
+        total = len(deck) + len(ACES) - n  # the cards dealt: the deck and the spare Aces
+        per = total // n
+        sizes = [len(h) for h in hands]
+        if len(seen) == len(deck) + len(ACES):
+            if len(set(sizes)) != 1:
+                raise OptionError(
+                    f"the whole deck is dealt, so every hand must hold {per} cards (the rules deal evenly), "
+                    f"not {', '.join(map(str, sizes))}"
+                )
+            if self.options["leave_out_extra"] and pile:
+                raise OptionError("with 'Leave out the extra cards' the cards left over are left out, not in the pile")
+            if not self.options["leave_out_extra"] and removed:
+                raise OptionError("the cards left over go into the pile unless 'Leave out the extra cards' is on")
+        elif max(sizes) > per:
+            raise OptionError(f"a hand holds {max(sizes)} cards: a deal for {n} players gives at most {per}")
         self.aces, self.hands, self.pile, self.removed, self.dealer = aces, hands, pile, removed, dealer
 
     # -- the debate cycle -------------------------------------------------------
@@ -407,8 +450,16 @@ class ElectionDay(Game):
         "suit win the debates, or switch sides with an Ace. 20–30 minutes."
     )
     options = (
-        Option("pawns", "Pawns", False, help="Add the four Pawns of the extended deck (three suits each, rank 0)."),
-        Option("courts", "Courts", False, help="Add the four Courts of the extended deck (three suits each, rank 0)."),
+        Option("pawns", "All four Pawns", False,
+               help="Add the four Pawns of the extended deck (three suits each, rank 0). To use only some of "
+                    "them, leave this off and tick the Pawns you want."),
+        *(Option(card_option(c), CARDS[c]["name"][:1].upper() + CARDS[c]["name"][1:] + " (Pawn)", False,
+                 help=f"Add this Pawn alone: {describe(c)}.") for c in PAWNS),
+        Option("courts", "All four Courts", False,
+               help="Add the four Courts of the extended deck (three suits each, rank 0). To use only some of "
+                    "them, leave this off and tick the Courts you want."),
+        *(Option(card_option(c), CARDS[c]["name"][:1].upper() + CARDS[c]["name"][1:] + " (Court)", False,
+                 help=f"Add this Court alone: {describe(c)}.") for c in COURTS),
         Option("excuse", "The Excuse", False, help="Add the Excuse: no suit, no rank; lets you act without showing a suit."),
         Option(
             "leave_out_extra", "Leave out the extra cards", False,
@@ -427,6 +478,21 @@ class ElectionDay(Game):
     )
     State = ElectionDayState
     default_bot = "good"
+
+    @classmethod
+    def check_options(cls, options=None):
+        """As every game, then one spelling for each choice of extension cards:
+        a group option ("pawns", "courts") on turns on its four cards, and four
+        cards on turn on their group. Records written before the cards had
+        options of their own (only "pawns", "courts", "excuse") load as before."""
+        checked = super().check_options(options)
+        for group, cards in EXTENSION_GROUPS.items():
+            names = [card_option(c) for c in cards]
+            if checked[group] or all(checked[n] for n in names):
+                checked[group] = True
+                for n in names:
+                    checked[n] = True
+        return checked
 
 
 ElectionDayState.game = ElectionDay
