@@ -832,6 +832,29 @@ def test_secret_meeting_shows_two_cards_to_the_partner_only():
     assert seen and not any(t.startswith("{p0} shows you") for t in texts(st, 1))
 
 
+def test_the_secret_meeting_is_an_opportunity_a_partner_may_decline():
+    # "Each team of allied players has the opportunity to secretly show each other 2 cards"
+    st = GAME.new(4, {"secret_meeting": True}, seed=6)
+    assert st.legal_actions(0)[-1] == "pass" and st.label(0, "pass") == "Decline the secret meeting"
+    st.apply(0, "show " + st.hands[0][0])
+    assert "pass" not in st.legal_actions(0)  # once you have started to show, you show 2
+    st.apply(0, "show " + st.hands[0][1])
+    st.apply(2, "pass")  # seat 2 declines: seats 0 and 2 do not meet
+    assert 2 not in st.to_act()
+    for s in (1, 3):
+        st.apply(s, "show " + st.hands[s][-1])
+        st.apply(s, "show " + st.hands[s][-2])
+    assert st.phase == "bid"
+    assert st.view(2)["partner_shown"] == [] and st.view(0)["partner_shown"] == []
+    assert st.view(1)["partner_shown"] == sorted(st.hands[3][-2:], key=DECK.index)
+    assert any("{p0} and {p2} do not meet: {p2} declined" in t for t in texts(st))
+    assert not any(t.startswith("{p0} shows you") for t in texts(st, 2))
+    st = GAME.new(4, {"secret_meeting": True}, seed=6)
+    for s in range(4):
+        st.apply(s, "pass")
+    assert st.phase == "bid" and all(not st.view(s)["partner_shown"] for s in range(4))
+
+
 def test_secret_meeting_with_three_players_is_between_the_rebels():
     st = GAME.new(3, {"secret_meeting": True}, seed=6)
     assert sorted(st.to_act()) == sorted(s for s in range(3) if s != st.empire)

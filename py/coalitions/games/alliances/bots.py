@@ -150,7 +150,8 @@ class GoodBot(Bot):
         return max(legal, key=lambda a: (worth(a), a))
 
     def meeting(self, view, legal):
-        return max(legal, key=lambda a: (keep_value(parse(a)["card"]), a))
+        shows = [a for a in legal if parse(a).kind == "show"]
+        return max(shows, key=lambda a: (keep_value(parse(a)["card"]), a)) if shows else legal[0]
 
     def reinforce(self, view, legal):
         """Add a token (it counts for a bid of 10) unless the supply is needed for

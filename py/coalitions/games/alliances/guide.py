@@ -112,8 +112,8 @@ RULES = [
             "Drafting: each player looks at their 12 cards, keeps 2 and passes the rest to the player on their "
             "left; from the cards they receive they keep 2 more and pass the rest, and so on until every card is "
             "chosen (option \u201cDrafting\u201d).",
-            "Secret meeting: just before the bidding, partners secretly show each other 2 cards from their hands, "
-            "at the same time (option \u201cSecret meeting\u201d).",
+            "Secret meeting: just before the bidding, partners have the opportunity to secretly show each other 2 "
+            "cards from their hands, at the same time (option \u201cSecret meeting\u201d).",
         ],
     },
     {
@@ -288,8 +288,11 @@ INTERPRETATIONS = [
     },
     {
         "title": "The secret meeting",
-        "text": "Each player picks 2 cards one at a time; nobody sees anything until both partners have picked. "
-                "Then each sees the partner's 2 cards for as long as they stay in the partner's hand.",
+        "text": "The meeting is an opportunity, not a duty: each player either picks 2 cards one at a time or "
+                "declines (before picking any). A team meets only if both partners agree, since they show each "
+                "other cards at the same time; if one declines, neither sees anything, and the table learns only "
+                "that the team did not meet. Nobody sees anything until everyone has chosen. Then each sees the "
+                "partner's 2 cards for as long as they stay in the partner's hand.",
     },
     {
         "title": "2 players: the drafting phase",

@@ -289,6 +289,7 @@ class AlliancesState(State):
         self.packets = [[] for _ in range(n)]
         self.picks = [0] * n
         self.shown_cards = [[] for _ in range(n)]
+        self.declined = []  # seats that chose not to hold the secret meeting
         self.meeting_done = False
         self.given = []
         self.put = [[] for _ in range(n)]
@@ -326,7 +327,7 @@ class AlliancesState(State):
             self.log.append(event(
                 "Secret meeting: "
                 + ("partners" if self.players == 4 else "the two Rebels")
-                + " each choose 2 cards to show each other.", kind="meeting"))
+                + " may each choose 2 cards to show each other; they meet only if both agree.", kind="meeting"))
             return
         self._after_meeting()
 
@@ -418,7 +419,7 @@ class AlliancesState(State):
             return [s for s in range(self.players) if self.picks[s] < DRAFT_KEEP]
         if ph == "meeting":
             return [s for s in range(self.players)
-                    if self.partner(s) is not None
+                    if self.partner(s) is not None and s not in self.declined
                     and len(self.shown_cards[s]) < min(MEETING_SHOW, len(self.hands[s]))]
         if ph == "put":
             return [s for s in range(self.players) if s != self.empire and not self.put[s]]
@@ -438,7 +439,8 @@ class AlliancesState(State):
         if ph == "draft":
             return ["draft " + c for c in self.packets[seat]]
         if ph == "meeting":
-            return ["show " + c for c in hand if c not in self.shown_cards[seat]]
+            shows = ["show " + c for c in hand if c not in self.shown_cards[seat]]
+            return shows + ([PASS] if not self.shown_cards[seat] else [])
         if ph == "declare":
             if self.options["exact_bid"]:
                 return [f"declare {n} {s}" for n in range(BID_MIN, BID_MAX + 1) for s in SUITS]
@@ -523,8 +525,8 @@ class AlliancesState(State):
             return self._apply_bid(seat, a)
         if verb == "draft":
             return self._apply_draft(seat, a["card"])
-        if verb == "show":
-            return self._apply_show(seat, a["card"])
+        if verb == "show" or (verb == PASS and ph == "meeting"):
+            return self._apply_show(seat, a["card"] if verb == "show" else None)
         if verb == "declare":
             return self._apply_declare(seat, a["number"], a["suit"])
         if verb == "trump":
@@ -618,17 +620,33 @@ class AlliancesState(State):
     # secret meeting variant
 
     def _apply_show(self, seat, cid):
-        self.shown_cards[seat].append(cid)
-        events = [event(f"You will show {card_name(cid)} to your partner.", to=[seat], kind="private")]
+        if cid is None:
+            self.declined.append(seat)
+            events = [event("You decline the secret meeting.", to=[seat], kind="private")]
+        else:
+            self.shown_cards[seat].append(cid)
+            events = [event(f"You will show {card_name(cid)} to your partner.", to=[seat], kind="private")]
         if self.to_act():
             return events
         self.meeting_done = True
         self.revealed = True
-        events.append(event("The secret meeting is over: partners have shown each other 2 cards.", kind="meeting"))
+        teams = []
         for s in range(self.players):
             q = self.partner(s)
-            if q is not None:
-                events.append(event(f"{seat_ref(q)} shows you {_names(self.shown_cards[q])}.", to=[s], kind="private"))
+            if q is not None and s < q:
+                teams.append((s, q))
+        for s, q in teams:
+            if s in self.declined or q in self.declined:
+                for x in (s, q):
+                    self.shown_cards[x] = []
+                no = " and ".join(seat_ref(x) for x in (s, q) if x in self.declined)
+                events.append(event(f"{seat_ref(s)} and {seat_ref(q)} do not meet: {no} declined.", kind="meeting"))
+            else:
+                events.append(event(f"{seat_ref(s)} and {seat_ref(q)} meet in secret and show each other 2 cards.",
+                                    kind="meeting"))
+                for x, y in ((s, q), (q, s)):
+                    events.append(event(f"{seat_ref(y)} shows you {_names(self.shown_cards[y])}.", to=[x],
+                                        kind="private"))
         self.log.extend(events)
         self._after_meeting()
         return []
@@ -966,6 +984,8 @@ class AlliancesState(State):
         if verb == PASS:
             if self.phase == "reinforce":
                 return "Add no token"
+            if self.phase == "meeting":
+                return "Decline the secret meeting"
             return "Pass"
         if verb == REINFORCE:
             tid = self.layout[self.target] if self.target is not None else None
@@ -1088,11 +1108,11 @@ class AlliancesState(State):
         "players", "seed", "over", "campaign", "wins", "empire_tiles", "rebel_tricks", "results", "first", "empire",
         "layout", "stacks", "bid", "aggressor", "dominant", "redeals", "won", "tricks", "discards", "table", "target",
         "leading", "played", "conflict_no", "conflicts", "starter", "turn", "hands", "reserve", "packets", "picks",
-        "shown_cards", "meeting_done", "given", "put", "passed", "high", "high_seat", "bids", "phase", "last_trick",
+        "shown_cards", "declined", "meeting_done", "given", "put", "passed", "high", "high_seat", "bids", "phase", "last_trick",
         "explicit", "log", "effects",
     )
 
-    _ADDED = {"effects": []}  # fields added later, with their value in older saved states
+    _ADDED = {"effects": [], "declined": []}  # fields added later, with their value in older saved states
 
     def to_json(self):
         import copy
