@@ -325,14 +325,24 @@ def test_everyone_passing_redeals():
     assert any("dealt again" in t for t in texts(st))
 
 
-def test_the_bidding_opener_moves_clockwise_each_campaign():
-    st = GAME.new(4, seed=2)
-    first = st.first
-    rng = Rng(1)
-    while st.campaign == 1:
-        s = st.to_act()[0]
-        st.apply(s, rng.choice(st.legal_actions(s)))
-    assert st.first == (first + 1) % 4
+def test_each_campaign_a_random_player_opens_the_bidding():
+    # "Starting with a randomly chosen player": drawn again for every campaign
+    openers = Counter()
+    for seed in range(12):
+        st = GAME.new(4, seed=seed)
+        rng = Rng(seed)
+        seen = [st.first]
+        while not st.is_over():
+            c = st.campaign
+            s = st.to_act()[0]
+            st.apply(s, rng.choice(st.legal_actions(s)))
+            if st.campaign != c and not st.is_over():
+                seen.append(st.first)
+                assert st.phase == "bid" and st.turn == st.first
+        openers.update(b - a for a, b in zip(seen, seen[1:]))
+    assert len({d % 4 for d in openers}) > 1  # not a fixed rotation
+    again = GAME.new(4, seed=3)
+    assert again.first == GAME.new(4, seed=3).first  # seeded
 
 
 # -- targets ------------------------------------------------------------------------------
@@ -766,7 +776,7 @@ def test_reaching_a_higher_bid_wins_and_falling_short_loses():
 def test_a_new_campaign_relays_the_tiles_and_reshuffles():
     st = four([["12p"], ["1m"], ["2m"], ["3m"]], stacks=ten_tiles(0, 0))
     act(st, "target india", "play 12p", "play 1m", "play 2m", "play 3m")
-    assert st.campaign == 2 and st.phase == "bid" and st.first == 1
+    assert st.campaign == 2 and st.phase == "bid" and st.turn == st.first
     assert [len(h) for h in st.hands] == [12] * 4
     assert {p: s for p, s in enumerate(st.stacks) if s} == {0: [0] * 3, 19: [0] * 3, 4: [1] * 3, 15: [1] * 3}
     assert st.layout != list(TILE_IDS)

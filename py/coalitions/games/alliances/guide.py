@@ -177,10 +177,12 @@ INTERPRETATIONS = [
     },
     {
         "title": "Who starts the bidding",
-        "text": "A random player opens the bidding of the first campaign; each later campaign the opening moves "
-                "one seat clockwise. After a redeal (everybody passed) the same player opens again. With 2 players "
-                "the drafting phase is led the same way (random, then alternating); with 3 players the Empire is "
-                "random in the first campaign, then moves clockwise.",
+        "text": "A random player opens the bidding of every campaign, as the text says (\u201cstarting with a "
+                "randomly chosen player\u201d is part of each State of the Nations). After a redeal (everybody "
+                "passed) the same player opens again: the text only asks for new cards. With 2 players the first "
+                "drafting phase is led by a random player, then the players take turns (\u201cthe players can take "
+                "turns starting\u201d); with 3 players the Empire is random in the first campaign, then moves "
+                "clockwise.",
     },
     {
         "title": "Hand power of the special actions",

@@ -223,7 +223,9 @@ class AlliancesState(State):
         n = self.players
         self.campaign += 1
         if self.campaign > 1:
-            self.first = (self.first + 1) % n
+            # 4 players: "starting with a randomly chosen player" in every State of the Nations;
+            # 2 players take turns; 3 players pass the Empire clockwise
+            self.first = self.rng.below(n) if n == 4 else (self.first + 1) % n
         if n == 3:
             self.empire = self.first
         explicit = self.explicit if self.campaign == 1 else None
