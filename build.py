@@ -67,11 +67,11 @@ from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (
     PYSCRIPT_AT_START, PYSCRIPT_START_CHUNKS, SW_CACHE_PREFIX, SW_TEMPLATE, ServiceWorker,
-    cache_version, precache_files, pyscript_start_files, write_service_worker,
+    cache_version, precache_files, pyscript_start_files, sw_cache_name, write_service_worker,
 )
 from buildtools.wheel import (
-    STDLIB_MODULES, WHEEL_PACKAGES, build_wheel, compiled_stdlib, project_version, python_packages,
-    stdlib_modules, wheel_name,
+    STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel, compiled_stdlib, project_version, python_packages,
+    site_wheel, stdlib_modules, wheel_name,
 )
 
 # Importable from here (scripts and tests use ``build.<name>``).
@@ -81,8 +81,8 @@ __all__ = [
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",
     "WHEEL_PACKAGES", "assemble", "build", "build_wheel", "cache_version", "check_urls",
     "chromium_launch_options", "main", "make_server", "normalize_prefix", "precache_files", "project_version",
-    "pyscript_start_files", "python_packages", "serving", "stdlib_modules", "stylesheet_sources",
-    "stylesheet_text", "vendored_wheels", "wheel_name", "write_service_worker",
+    "pyscript_start_files", "python_packages", "serving", "site_wheel", "stdlib_modules", "stylesheet_sources",
+    "stylesheet_text", "sw_cache_name", "vendored_wheels", "wheel_name", "write_service_worker",
 ]
 
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
@@ -180,13 +180,17 @@ def write_lock(source: Path, target: Path, wheels: dict[str, Path]) -> None:
     target.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
 
 
-WHEEL_REF = re.compile(re.escape(PROJECT_NAME) + r"-[0-9][^\"'/\s]*?-py3-none-any\.whl")
+WHEEL_REF = WHEEL_FILE
 
 
-def write_config(source: Path, target: Path, version: str) -> None:
-    """Copy pyscript.toml, pointing every reference to our wheel at this version."""
+def write_config(source: Path, target: Path, wheel: str) -> None:
+    """Copy pyscript.toml, pointing every reference to our wheel at the file
+    ``wheel`` (its name carries its content hash).  The page's Python reads
+    the name back from this config for the bot worker (py/app/botworker.py)."""
     text = source.read_text("utf-8")
-    target.write_text(WHEEL_REF.sub(wheel_name(version), text), "utf-8")
+    if len(WHEEL_REF.findall(text)) != 1:
+        raise BuildError(f"{source}: expected one reference to the {PROJECT_NAME} wheel")
+    target.write_text(WHEEL_REF.sub(wheel, text), "utf-8")
 
 
 
@@ -197,7 +201,6 @@ def assemble(out: Path) -> None:
     ensure_node_modules()
 
     shutil.copy2(require(ROOT / "index.html", "the page"), out / "index.html")
-    write_config(require(ROOT / "pyscript.toml", "PyScript config"), out / "pyscript.toml", version)
     (out / ".nojekyll").write_text("")
 
     stylesheet = copy_static(out)
@@ -215,6 +218,7 @@ def assemble(out: Path) -> None:
             shutil.copy2(item, out / "py" / item.name)
     wheel = build_wheel(out, version=version)
     log(f"wheel {wheel.name} ({', '.join(sorted(packages))})")
+    write_config(require(ROOT / "pyscript.toml", "PyScript config"), out / "pyscript.toml", wheel.name)
 
     pyodide = out / "pyodide"
     pyodide.mkdir()
@@ -238,7 +242,7 @@ def assemble(out: Path) -> None:
     log(f"pyscript {json.loads((PYSCRIPT_SRC.parent / 'package.json').read_text())['version']}")
 
     worker = write_service_worker(out)
-    log(f"sw.js: {len(worker.files)} files precached ({worker.size / 1e6:.1f} MB), cache {worker.cache}")
+    log(f"sw.js: {len(worker.files)} files precached ({worker.size / 1e6:.1f} MB), version {worker.version}")
 
 
 def build(dist: Path = DIST) -> Path:

@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from .common import PROJECT_NAME, PYODIDE_FILES, ROOT, BuildError, require, sha256_file
+from .common import PYODIDE_FILES, ROOT, BuildError, require, sha256_file
+from .wheel import site_wheel
 
 # The service worker's template (dist/sw.js is written from it) and the
 # PyScript files the page loads at start: core.js, the chunk it imports, and
@@ -28,7 +29,9 @@ PYSCRIPT_AT_START = ("core.js", "core.css")
 PYSCRIPT_START_CHUNKS = (
     "core", "toml", "error", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal",
 )
-SW_CACHE_PREFIX = "coalitions-"
+# Cache names: SW_CACHE_PREFIX + <the worker's scope, as a path> + ":" + version
+# (see sw.js and :func:`sw_cache_name`).
+SW_CACHE_PREFIX = "coalitions:"
 
 
 def _chunk_named(base: str, text: str, where: str) -> str:
@@ -61,10 +64,7 @@ def precache_files(site: Path) -> list[str]:
     for folder in ("static", "py"):
         if (site / folder).is_dir():
             files += sorted(p.relative_to(site).as_posix() for p in (site / folder).rglob("*") if p.is_file())
-    wheels = sorted(p.name for p in site.glob(f"{PROJECT_NAME}-*-py3-none-any.whl"))
-    if len(wheels) != 1:
-        raise BuildError(f"{site}: expected one {PROJECT_NAME} wheel, found {wheels}")
-    files += wheels
+    files.append(site_wheel(site).name)
     files += [f"pyodide/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")]
     files += [f"pyscript/{name}" for name in pyscript_start_files(site / "pyscript")]
     for name in files:
@@ -76,9 +76,15 @@ class ServiceWorker(NamedTuple):
     """What :func:`write_service_worker` wrote."""
 
     path: Path
-    cache: str  # the cache name, "coalitions-<hash>"
+    version: str  # a hash of the worker and every precached file
     files: list[str]  # precached, relative to the site's root
     size: int  # their total size in bytes
+
+
+def sw_cache_name(version: str, scope_path: str = "/") -> str:
+    """The cache a worker of this ``version`` registered with the scope
+    ``scope_path`` (e.g. "/coalitions/") fills: "coalitions:/coalitions/:<version>"."""
+    return f"{SW_CACHE_PREFIX}{scope_path}:{version}"
 
 
 def cache_version(template: bytes, hashes: dict[str, str]) -> str:
@@ -92,7 +98,8 @@ def write_service_worker(site: Path, template: Path = SW_TEMPLATE) -> ServiceWor
     """Write ``site/sw.js`` from the template for the files now in ``site``.
 
     Run it again after changing a file of a built site (a test "deploys a new
-    version" that way): the cache name changes with any precached content."""
+    version" that way): the version, hence the cache's name, changes with any
+    precached content."""
     source = require(template, "the service worker's template").read_text("utf-8")
     files = precache_files(site)
     hashes = {name: sha256_file(site / name)[:16] for name in files}
@@ -106,4 +113,4 @@ def write_service_worker(site: Path, template: Path = SW_TEMPLATE) -> ServiceWor
     target = site / "sw.js"
     target.write_text(text, "utf-8")
     size = sum((site / name).stat().st_size for name in files)
-    return ServiceWorker(target, SW_CACHE_PREFIX + version, files, size)
+    return ServiceWorker(target, version, files, size)

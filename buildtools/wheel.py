@@ -55,8 +55,32 @@ def project_version(py_src: Path = PY_SRC) -> str:
     return DEFAULT_VERSION
 
 
-def wheel_name(version: str) -> str:
-    return f"{PROJECT_NAME}-{version}-py3-none-any.whl"
+# The wheel's file name carries the first hex digits of its SHA-256 (as its
+# build tag, "0h<digest>"), so that a new wheel is a new URL: no cache, HTTP or
+# the service worker's, can pair a new page with an old wheel under one name.
+WHEEL_DIGEST_CHARS = 16
+# Any name of the game's wheel, with or without the digest.
+WHEEL_FILE = re.compile(re.escape(PROJECT_NAME) + r"-[0-9][^\"'/\s]*?-py3-none-any\.whl")
+
+
+def wheel_name(version: str, digest: str | None = None) -> str:
+    """``coalitions-<version>-py3-none-any.whl``, or with the wheel's content
+    hash ``digest`` (hex, cut to WHEEL_DIGEST_CHARS) as its build tag:
+    ``coalitions-<version>-0h<digest>-py3-none-any.whl``, a valid wheel name
+    (build number 0, tag "h<digest>")."""
+    if digest is None:
+        return f"{PROJECT_NAME}-{version}-py3-none-any.whl"
+    if not re.fullmatch(r"[0-9a-f]{%d,}" % WHEEL_DIGEST_CHARS, digest):
+        raise BuildError(f"wheel digest {digest!r}: expected at least {WHEEL_DIGEST_CHARS} hex digits")
+    return f"{PROJECT_NAME}-{version}-0h{digest[:WHEEL_DIGEST_CHARS]}-py3-none-any.whl"
+
+
+def site_wheel(site: Path) -> Path:
+    """The one game wheel at the root of a built site."""
+    wheels = sorted(p for p in site.glob(f"{PROJECT_NAME}-*-py3-none-any.whl") if WHEEL_FILE.fullmatch(p.name))
+    if len(wheels) != 1:
+        raise BuildError(f"{site}: expected one {PROJECT_NAME} wheel, found {[p.name for p in wheels]}")
+    return wheels[0]
 
 
 def python_packages(py_src: Path = PY_SRC) -> list[str]:
@@ -151,9 +175,10 @@ def _write_entries(archive: zipfile.ZipFile, entries: list[tuple[str, bytes]]) -
 
 
 def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True) -> Path:
-    """Write ``coalitions-<version>-py3-none-any.whl`` holding every package in
-    ``py/``, with Pyodide's bytecode of each module unless ``bytecode`` is false
-    (other Pythons ignore it: its cache tag is Pyodide's)."""
+    """Write ``coalitions-<version>-0h<digest>-py3-none-any.whl`` (see
+    :func:`wheel_name`) holding every package in ``py/``, with Pyodide's
+    bytecode of each module unless ``bytecode`` is false (other Pythons ignore
+    it: its cache tag is Pyodide's)."""
     version = version or project_version(py_src)
     packages = python_packages(py_src)
     if PROJECT_NAME not in packages:
@@ -194,7 +219,10 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
     record.write(f"{record_name},,\n")
     entries.append((record_name, record.getvalue().encode("utf-8")))
 
-    target = out_dir / wheel_name(version)
-    with zipfile.ZipFile(target, "w") as archive:
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
         _write_entries(archive, entries)
+    data = packed.getvalue()
+    target = out_dir / wheel_name(version, hashlib.sha256(data).hexdigest())
+    target.write_bytes(data)
     return target

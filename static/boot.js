@@ -130,6 +130,7 @@
     var index = STAGES.indexOf(name);
     if (index < 0 || index <= current || finished) return;
     current = index;
+    moved();
     root.setAttribute("data-boot", name);
     var box = panel();
     if (!box) return;
@@ -143,17 +144,128 @@
     }
   }
 
-  function fail(message) {
-    if (finished) return;
+  // A failure the player can act on: what failed, then how to recover. A
+  // "soft" one (a long wait) goes away if loading moves on after all.
+  var RECOVER = "Reload the page to try again. If it happens again, the site may be in the middle of an update:" +
+    " wait a few minutes and reload. If it persists, clear this site's data in the browser's settings" +
+    " (note that this also deletes the games saved in this browser).";
+  var failed = false; // a hard failure was shown
+  var stalled = false; // a soft one is showing
+  function show(message, soft) {
+    if (finished || failed) return;
     var box = panel();
     if (!box) return;
     var out = box.querySelector("[data-loading-failed]");
     if (out) {
-      out.textContent = message;
+      out.textContent = "";
+      var text = document.createElement("span");
+      text.setAttribute("data-loading-failed-text", "");
+      text.textContent = message;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-small";
+      button.setAttribute("data-ui", "boot-reload");
+      button.textContent = "Reload";
+      button.addEventListener("click", function () { location.reload(); });
+      out.appendChild(text);
+      out.appendChild(document.createTextNode(" "));
+      out.appendChild(button);
       out.hidden = false;
     }
+    var slow = box.querySelector("[data-loading-slow]");
+    if (slow) slow.hidden = true;
+    if (soft) stalled = true;
+    else failed = true;
     root.setAttribute("data-boot", "failed");
   }
+  function fail(message) {
+    show(message, false);
+  }
+
+  // Start-up must keep moving: a stage, PyScript's progress or a file that
+  // arrives resets the clock; after STALL_MS without any, say where it stuck.
+  // (window.coalitionsBootStallMs, set before this script runs, shortens it
+  // for a test.)
+  var STALL_MS = typeof window.coalitionsBootStallMs === "number" ? window.coalitionsBootStallMs : 90000;
+  var LABELS = { download: "downloading the Python runtime", start: "starting Python", rules: "loading the rules" };
+  var stallTimer = null;
+  function moved() {
+    if (finished || failed) return;
+    if (stalled) {
+      stalled = false;
+      var out = panel() && panel().querySelector("[data-loading-failed]");
+      if (out) out.hidden = true;
+      root.setAttribute("data-boot", STAGES[Math.max(current, 0)]);
+    }
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(function () {
+      if (finished || failed) return;
+      var at = LABELS[STAGES[current]] || "loading";
+      var pending = Object.keys(loading).map(describe);
+      show("Coalitions has not finished starting after " + Math.round(STALL_MS / 1000) + " seconds: it stopped at " +
+        at + (pending.length ? ", waiting for " + pending.join(", ") : "") + ". " +
+        (navigator.onLine === false ? "This device seems to be offline. " : "") + RECOVER, true);
+    }, STALL_MS);
+  }
+
+  // What a file of the site is, for a message.
+  function describe(url) {
+    var path = url;
+    try {
+      path = new URL(url, location.href).pathname;
+    } catch (error) { /* keep it as is */ }
+    var name = path.slice(path.lastIndexOf("/") + 1) || path;
+    if (/\.whl$/.test(name)) return "the game's code (" + name + ")";
+    if (name === "pyscript.toml") return "the page's settings (pyscript.toml)";
+    if (/^(pyodide|python_stdlib)/.test(name)) return "the Python runtime (" + name + ")";
+    return name;
+  }
+
+  // Until the first screen, every file of this site that the page fetches
+  // (the config, the wheel, Pyodide's files) must arrive: a failure is final,
+  // and says which file and why. After that, fetch is the browser's again.
+  var loading = {}; // url -> number of fetches under way
+  var nativeFetch = window.fetch;
+  function watchedFetch(input) {
+    var url = "";
+    try {
+      url = new URL(typeof input === "string" ? input : (input && input.url) || String(input), location.href).href;
+    } catch (error) { /* not a URL this watch follows */ }
+    var ours = !finished && url && url.indexOf(location.origin + "/") === 0;
+    var result = nativeFetch.apply(window, arguments);
+    if (!ours) return result;
+    loading[url] = (loading[url] || 0) + 1;
+    function done() {
+      if (!--loading[url]) delete loading[url];
+      moved();
+    }
+    return result.then(function (response) {
+      done();
+      if (!response.ok && !finished) {
+        fail("Could not load " + describe(url) + " (HTTP " + response.status + "). " + RECOVER);
+      }
+      return response;
+    }, function (error) {
+      done();
+      if (!finished) {
+        fail("Could not load " + describe(url) + " (" + (navigator.onLine === false ? "offline" :
+          String((error && error.message) || error)) + "). " + RECOVER);
+      }
+      throw error;
+    });
+  }
+  if (typeof nativeFetch === "function") window.fetch = watchedFetch;
+
+  // A script of the page that fails to load (PyScript's, say) or an error
+  // nothing caught before the first screen: start-up cannot go on.
+  window.addEventListener("error", function (event) {
+    var el = event && event.target;
+    if (el && el.tagName === "SCRIPT" && el.src) fail("Could not load " + describe(el.src) + ". " + RECOVER);
+  }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event && event.reason;
+    fail("Coalitions could not start (" + String((reason && reason.message) || reason) + "). " + RECOVER);
+  });
 
   // Work that must not compete with start-up (static/pwa.js registers the
   // service worker this way): runs once the first screen is drawn.
@@ -168,6 +280,8 @@
     if (finished) return;
     stage("ready");
     finished = true;
+    clearTimeout(stallTimer);
+    if (window.fetch === watchedFetch) window.fetch = nativeFetch;
     root.removeAttribute("data-boot");
     if (window.console && console.info) {
       console.info("Coalitions ready in " + (Date.now() - started) + " ms");
@@ -183,6 +297,7 @@
   // PyScript reports its own progress as "py:progress" events on window.
   window.addEventListener("py:progress", function (event) {
     var what = String((event && event.detail) || "");
+    moved();
     if (/Loaded Pyodide/i.test(what)) stage("start");
     else if (/Loading|Loaded/i.test(what)) stage("download");
   });
@@ -194,13 +309,14 @@
   window.addEventListener("py:done", function () {
     setTimeout(function () {
       if (!finished) {
-        fail("Python started but the game did not. Reload the page to try again.");
+        fail("Python started but the game did not. " + RECOVER);
       }
     }, 30000);
   });
 
   document.addEventListener("DOMContentLoaded", function () {
     stage("download");
+    moved();
     setTimeout(function () {
       var slow = document.querySelector("[data-loading-slow]");
       if (!finished && slow) slow.hidden = false;

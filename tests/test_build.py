@@ -7,7 +7,9 @@ import base64
 import hashlib
 import json
 import re
+import shutil
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,9 +24,8 @@ READY_TIMEOUT_MS = 120_000
 
 
 def test_layout(built_dist: Path):
-    version = build.project_version()
     expected = [
-        "index.html", "pyscript.toml", "py/main.py", build.wheel_name(version),
+        "index.html", "pyscript.toml", "py/main.py", build.site_wheel(built_dist).name,
         "pyscript/core.js", "pyscript/core.css",
         *(f"pyodide/{name}" for name in build.PYODIDE_FILES),
         "pyodide/pyodide-lock.json",
@@ -42,7 +43,7 @@ def test_layout(built_dist: Path):
 
 def test_wheel_record_matches_contents(built_dist: Path):
     version = build.project_version()
-    with zipfile.ZipFile(built_dist / build.wheel_name(version)) as wheel:
+    with zipfile.ZipFile(build.site_wheel(built_dist)) as wheel:
         names = wheel.namelist()
         assert "coalitions/__init__.py" in names
         assert not [n for n in names if n.startswith("buildtools/")]
@@ -119,7 +120,49 @@ def test_config_is_local(built_dist: Path):
     assert 'interpreter = "./pyodide/pyodide.mjs"' in config
     for line in config.splitlines():
         if "coalitions-" in line and ".whl" in line:
-            assert build.wheel_name(build.project_version()) in line
+            assert build.site_wheel(built_dist).name in line
+
+
+def test_wheel_name_carries_its_hash(built_dist: Path, tmp_path: Path):
+    """A new wheel is a new URL (issue 16, item 9): the name carries the
+    file's SHA-256, the config names that file, and the page's Python reads
+    the name from the config for the bot worker."""
+    wheel = build.site_wheel(built_dist)
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert wheel.name == build.wheel_name(build.project_version(), digest)
+    assert re.fullmatch(r"coalitions-[0-9][^-]*-0h[0-9a-f]{16}-py3-none-any\.whl", wheel.name)
+    assert [p.name for p in built_dist.glob("coalitions-*.whl")] == [wheel.name]
+
+    config = tomllib.loads((built_dist / "pyscript.toml").read_text("utf-8"))
+    assert config["files"] == {f"./{wheel.name}": "./*"}
+    from app import botworker
+
+    assert botworker.wheel_in_config(config) == f"./{wheel.name}"
+    assert botworker.worker_urls("http://h/coalitions/index.html#/", f"./{wheel.name}")[1] == (
+        f"http://h/coalitions/{wheel.name}")
+    assert botworker.wheel_in_config({}) is None
+    assert botworker.wheel_in_config({"files": {"./a.whl": "./*", "./coalitions-1-x.txt": "./"}}) is None
+
+    # Another source, another name; the same source, the same name.
+    src = Path(shutil.copytree(build.PY_SRC, tmp_path / "py", ignore=shutil.ignore_patterns("__pycache__")))
+    first = build.build_wheel(tmp_path, py_src=src, bytecode=False)
+    assert build.build_wheel(tmp_path, py_src=src, bytecode=False) == first
+    init = src / "coalitions" / "__init__.py"
+    init.write_text(init.read_text("utf-8") + "\n# changed\n", "utf-8")
+    second = build.build_wheel(tmp_path, py_src=src, bytecode=False)
+    assert second.name != first.name
+    with pytest.raises(build.BuildError, match="expected one"):
+        build.site_wheel(tmp_path)
+
+
+def test_config_must_name_one_wheel(tmp_path: Path):
+    source = tmp_path / "in.toml"
+    source.write_text('[files]\n"./coalitions-0.1.0-py3-none-any.whl" = "./*"\n', "utf-8")
+    build.write_config(source, tmp_path / "out.toml", "coalitions-0.1.0-0h0123456789abcdef-py3-none-any.whl")
+    assert '"./coalitions-0.1.0-0h0123456789abcdef-py3-none-any.whl" = "./*"' in (tmp_path / "out.toml").read_text()
+    source.write_text('[files]\n"./other.whl" = "./*"\n', "utf-8")
+    with pytest.raises(build.BuildError, match="one reference"):
+        build.write_config(source, tmp_path / "out.toml", "x.whl")
 
 
 def test_no_off_site_fetches_in_files(built_dist: Path):

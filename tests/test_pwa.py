@@ -50,7 +50,7 @@ def test_precache_lists_files_that_exist(built_dist: Path):
         assert (built_dist / name).is_file(), name
         assert hashlib.sha256((built_dist / name).read_bytes()).hexdigest().startswith(digest), name
     version = build.project_version()
-    for needed in ("index.html", "pyscript.toml", "py/main.py", build.wheel_name(version),
+    for needed in ("index.html", "pyscript.toml", "py/main.py", build.site_wheel(built_dist).name,
                    "static/boot.js", "static/pwa.js", "static/app.css", "static/manifest.webmanifest",
                    "pyodide/pyodide-lock.json", "pyscript/core.js", "pyscript/core.css",
                    *(f"pyodide/{name}" for name in build.PYODIDE_FILES)):
@@ -70,7 +70,7 @@ def test_precache_lists_files_that_exist(built_dist: Path):
 
 def test_cache_name_follows_contents(site_copy: Path):
     first = build.write_service_worker(site_copy)
-    assert first.cache == "coalitions-" + sw_version(site_copy)
+    assert first.version == sw_version(site_copy)
     assert first.path == site_copy / "sw.js"
     assert first.size == sum((site_copy / f).stat().st_size for f in first.files)
     text = (site_copy / "sw.js").read_text("utf-8")
@@ -81,17 +81,17 @@ def test_cache_name_follows_contents(site_copy: Path):
     original = css.read_bytes()
     css.write_bytes(original + b"\n/* a new version */\n")
     changed = build.write_service_worker(site_copy)
-    assert changed.cache == "coalitions-" + sw_version(site_copy) != first.cache
+    assert changed.version == sw_version(site_copy) != first.version
     css.write_bytes(original)
-    assert build.write_service_worker(site_copy).cache == first.cache
+    assert build.write_service_worker(site_copy).version == first.version
 
     # A change to a file that is not precached does not make a new version.
     (site_copy / "pyodide" / build.VENDORED_WHEELS["micropip"]["file_name"]).write_bytes(b"changed")
-    assert build.write_service_worker(site_copy).cache == first.cache
+    assert build.write_service_worker(site_copy).version == first.version
     # The wasm is precached, so a new Pyodide is a new version.
     with (site_copy / "pyodide" / "pyodide.asm.wasm").open("ab") as wasm:
         wasm.write(b"\0")
-    assert build.write_service_worker(site_copy).cache != first.cache
+    assert build.write_service_worker(site_copy).version != first.version
 
 
 def test_a_new_pyscript_that_renames_its_chunks_fails_the_build(site_copy: Path):
@@ -153,3 +153,28 @@ def test_page_links_manifest_and_worker(built_dist: Path):
     assert (built_dist / "sw.js").is_file()
     problems, _ = build.check_urls(built_dist)
     assert problems == []
+
+
+def test_cache_names_are_scoped(built_dist: Path):
+    """Two copies of the site on one origin (/a/ and /b/) get caches of their
+    own (issue 16, item 10): the name holds the worker's scope."""
+    version = sw_version(built_dist)
+    assert build.sw_cache_name(version, "/a/") == f"coalitions:/a/:{version}"
+    assert build.sw_cache_name(version, "/a/") != build.sw_cache_name(version, "/b/")
+    # Neither name is a prefix of the other's scope's names (/a/ and /a/b/).
+    assert not build.sw_cache_name(version, "/a/b/").startswith("coalitions:/a/:")
+    text = (built_dist / "sw.js").read_text("utf-8")
+    assert 'const PREFIX = "coalitions:" + SCOPE.pathname + ":";' in text
+    assert "const SCOPE = new URL(self.registration.scope);" in text
+
+
+def test_worker_checks_hashes_before_caching(built_dist: Path):
+    """Issue 16, item 9: every file is checked against its listed hash before
+    it is cached, and the cache is written only once the version is whole."""
+    text = (built_dist / "sw.js").read_text("utf-8")
+    assert 'crypto.subtle.digest("SHA-256"' in text
+    precache = text[text.index("async function precache()"):]
+    precache = precache[:precache.index("\n}\n")]
+    # The files are gathered and checked first; the cache is opened after.
+    assert precache.index("Promise.all(") < precache.index("caches.open(CACHE)")
+    assert "checked(old.get(path), hash)" in precache and "download(path, hash)" in precache

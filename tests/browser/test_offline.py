@@ -28,10 +28,11 @@ WORKER_VERSION = """() => new Promise((resolve) => {
 })"""
 
 
-def cache_name(site: Path) -> str:
+def cache_name(site: Path, scope_path: str) -> str:
+    """The cache the worker of `site` fills when its scope is `scope_path`."""
     found = re.search(r'^const VERSION = "([0-9a-f]+)";$', (site / "sw.js").read_text("utf-8"), re.MULTILINE)
     assert found
-    return build.SW_CACHE_PREFIX + found.group(1)
+    return build.sw_cache_name(found.group(1), scope_path)
 
 
 def watch_context(page) -> list[str]:
@@ -62,12 +63,12 @@ def served(built_dist, prefix):
         yield url
 
 
-def test_offline_after_one_visit(open_page, served, built_dist):
+def test_offline_after_one_visit(open_page, served, built_dist, prefix):
     page = open_page(served)
     offsite = watch_context(page)
     wait_ready(page, "home")
     wait_controlled(page)
-    assert page.evaluate(CACHES) == [cache_name(built_dist)]
+    assert page.evaluate(CACHES) == [cache_name(built_dist, prefix)]
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == served
     assert page.locator('[data-notice="update"]').count() == 0
@@ -108,13 +109,13 @@ def test_new_version_offers_reload_once(open_page, built_dist, tmp_path, prefix)
         page = open_page(url)
         offsite = watch_context(page)
         wait_controlled(page)
-        old = cache_name(site)
+        old = cache_name(site, prefix)
         assert page.evaluate(WORKER_VERSION)["cache"] == old
 
         # Deploy a new version: a changed stylesheet, and the worker written again.
         css = site / "static" / "app.css"
         css.write_text(css.read_text("utf-8") + "\n/* new version */\n", "utf-8")
-        new = build.write_service_worker(site).cache
+        new = build.sw_cache_name(build.write_service_worker(site).version, prefix)
         assert new != old
 
         loads = []
