@@ -972,9 +972,26 @@ def test_2p_campaign_end_most_countries_and_a_tie_goes_to_the_defender():
 def test_2p_state_of_nations_needs_the_exact_number():
     stacks = {"usa": [0], "australia": [0], "brazil": [1], "turkey": [1]}
     st = two([["12p"], ["1m"]], reserve=[], stacks=stacks, exact_bid=True)
-    assert "declare 10 politics" in st.legal_actions(0) and "trump politics" not in st.legal_actions(0)
-    act(st, "declare 10 military", "target russia", "play 12p", "play 1m")
-    assert st.results[0]["winner_side"] == 1  # 1m (dominant) takes russia: 2 countries, not 10
+    # 2 countries and 1 conflict: the declaration is 0 to 3
+    assert st.legal_actions(0) == [f"declare {n} {s}" for n in range(4) for s in SUITS]
+    act(st, "declare 3 military", "target russia", "play 12p", "play 1m")
+    assert st.results[0]["winner_side"] == 1  # 1m (dominant) takes russia: 2 countries, not 3
+    st = two([["12p"], ["1m"]], reserve=[], stacks=stacks, exact_bid=True)
+    act(st, "declare 2 military", "target russia", "play 12p", "play 1m")
+    assert st.results[0]["winner_side"] == 0
+
+
+def test_2p_state_of_nations_declares_what_a_side_can_reach():
+    # 2 corners held, 12 conflicts, 10 tokens left in the supply: at most 12 countries
+    st = GAME.new(2, {"exact_bid": True}, seed=4)
+    rng = Rng(4)
+    while st.phase != "declare":
+        s = st.to_act()[0]
+        st.apply(s, rng.choice(st.legal_actions(s)))
+    seat = st.to_act()[0]
+    numbers = sorted({int(a.split()[1]) for a in st.legal_actions(seat)})
+    assert numbers == list(range(13))
+    assert st.explain_illegal(seat, "declare 13 politics")
 
 
 def test_2p_first_player_alternates_between_campaigns():

@@ -121,7 +121,8 @@ class GoodBot(Bot):
         suit = max(SUITS, key=lambda s: suit_strength(hand, s))
         if parse(legal[0]).kind == "declare":
             est = int(round(2 + suit_strength(hand, suit) * 1.2 + 4))
-            est = max(10, min(20, est))
+            numbers = [parse(a)["number"] for a in legal]
+            est = max(min(numbers), min(max(numbers), est))
             return notation.declare(est, suit)
         return notation.trump(suit)
 

@@ -317,8 +317,12 @@ INTERPRETATIONS = [
     },
     {
         "title": "2 players: the State of Nations variant",
-        "text": "The declared number is from 10 to 20, like a bid. With the variant, the declarer wins only with "
-                "exactly that many countries, otherwise the opponent wins the campaign.",
+        "text": "The text gives no range for the declared number (the 10 to 20 of the 4-player bid cannot apply: "
+                "a 2-player side starts with 2 countries and has 12 conflicts). The declarer may name any number "
+                "from 0 to the most they can still reach: the countries they hold plus one per conflict, as long "
+                "as their tokens last, so 12 in a normal game (2 corners and 10 tokens left). With the variant, "
+                "the declarer wins only with exactly that many countries, otherwise the opponent wins the "
+                "campaign.",
     },
     {
         "title": "3 players: the Rise to Power",

@@ -3,8 +3,9 @@ builders of its action texts.
 
 Kinds and their parts, in the order a player picks them:
 
-- ``bid`` and ``declare``: ``number`` (a whole number, 10 to 20), then
-  ``suit`` (the dominant suit);
+- ``bid`` and ``declare``: ``number`` (a whole number: 10 to 20 for a bid,
+  0 to 20 for a declaration; the rules allow fewer), then ``suit`` (the
+  dominant suit);
 - ``pass`` and ``reinforce``: no parts;
 - ``target``: ``tile`` (the country);
 - ``play``: ``card``, then the choices of a special action, each named by its
@@ -17,7 +18,7 @@ Kinds and their parts, in the order a player picks them:
 """
 
 from ...core.actions import Action, NotationError, memo
-from .data import BID_MAX, BID_MIN, CARDS, SUITS, TILES
+from .data import BID_MAX, BID_MIN, CARDS, N_TILES, SUITS, TILES
 
 _SUITS = frozenset(SUITS)
 # the words of a special action, in order, by card
@@ -47,9 +48,9 @@ def _suit(text, suit):
     return suit
 
 
-def _number(text, word):
-    if not (word.isdigit() and word == str(int(word))) or not BID_MIN <= int(word) <= BID_MAX:
-        raise _bad(text, f"the number of countries is a whole number from {BID_MIN} to {BID_MAX}, not {word!r}")
+def _number(text, word, low=BID_MIN, high=BID_MAX):
+    if not (word.isdigit() and word == str(int(word))) or not low <= int(word) <= high:
+        raise _bad(text, f"the number of countries is a whole number from {low} to {high}, not {word!r}")
     return int(word)
 
 
@@ -71,7 +72,8 @@ def _parse(text):
     if kind in ("bid", "declare"):
         if n != 3:
             raise _bad(text, f"write '{kind} N SUIT'")
-        return Action(kind, (("number", _number(text, words[1])), ("suit", _suit(text, words[2]))), text)
+        bounds = (BID_MIN, BID_MAX) if kind == "bid" else (0, N_TILES)
+        return Action(kind, (("number", _number(text, words[1], *bounds)), ("suit", _suit(text, words[2]))), text)
     if kind == "target":
         if n != 2:
             raise _bad(text, "write 'target COUNTRY'")

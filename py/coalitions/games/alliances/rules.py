@@ -382,6 +382,13 @@ class AlliancesState(State):
         neutral = [p for p in range(N_TILES) if not stacks[p]]
         return neutral or [p for p in range(N_TILES) if stacks[p] and stacks[p][-1] != side]
 
+    def declare_max(self, seat):
+        """2 players, State of Nations: the most countries `seat` can control at
+        the end of the campaign: those held now and one per conflict, as long as
+        the tokens last (14 at most with 12 conflicts, 12 with 10 tokens left)."""
+        side = self.side(seat)
+        return len(self.controlled(side)) + min(len(self.hands[seat]), self.supply(side))
+
     def controlled(self, side):
         return [p for p in range(N_TILES) if self.stacks[p] and self.stacks[p][-1] == side]
 
@@ -445,7 +452,7 @@ class AlliancesState(State):
             return shows + ([PASS] if not self.shown_cards[seat] else [])
         if ph == "declare":
             if self.options["exact_bid"]:
-                return [f"declare {n} {s}" for n in range(BID_MIN, BID_MAX + 1) for s in SUITS]
+                return [f"declare {n} {s}" for n in range(self.declare_max(seat) + 1) for s in SUITS]
             return ["trump " + s for s in SUITS]
         if ph == "give":
             return ["give " + c for c in hand]
@@ -1172,7 +1179,7 @@ class Alliances(Game):
                     "conflict. Without it, as the text says, the higher hand power wins, whatever its suit."),
         Option("exact_bid", "State of Nations (2 players)", False,
                help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
-                    "they will control (10 to 20) with the dominant suit, and wins only with exactly that number."),
+                    "they will control (0 to 12 in a normal game) with the dominant suit, and wins only with exactly that number."),
     )
     State = AlliancesState
     default_bot = "good"
