@@ -329,8 +329,13 @@ INTERPRETATIONS = [
         "text": "The Empire sets aside 4 cards one at a time: the first two go to the Rebel on the Empire's left, "
                 "the last two to the other Rebel. Then the Empire declares the dominant suit. Each Rebel puts down "
                 "their highest power card of the dominant suit and the highest power card of another suit of their "
-                "choice (special actions have no value). A Rebel without a power card of the dominant suit, or of "
-                "any other suit, puts down their two highest cards instead. Both Rebels choose at the same time.",
+                "choice (special actions have no value). The text (\u201cone of the dominant suit of power and one of a "
+                "different suit\u201d, each \u201cthe highest value card of their suit\u201d) does not say what a "
+                "Rebel without a power card of the dominant suit does; we keep its other two demands, two suits "
+                "and the highest card of each: such a Rebel puts down the highest power card of each of the two "
+                "other suits. A Rebel whose power cards are all of one suit (possible only in a set-up deal) puts "
+                "down the highest of them and a special action of another suit of their choice, or any other "
+                "card if there is none. Both Rebels choose at the same time.",
     },
     {
         "title": "3 players: scoring",

@@ -72,10 +72,13 @@ PLAY = {c: "play " + c for c in DECK}
 
 
 def rise_options(hand, trump):
-    """The pairs of cards a Rebel may put down in the Rise to Power: the
-    highest power card of the dominant suit and the highest power card of one
-    other suit. Fallbacks (documented in guide.py): without a card of the
-    dominant suit or of another suit, the two highest cards."""
+    """The pairs of cards a Rebel may put down in the Rise to Power: two cards
+    of different suits, each the highest power card of its suit in the hand,
+    one of them of the dominant suit (the other suit is the Rebel's choice).
+    Where the hand cannot (documented in guide.py): without a power card of
+    the dominant suit, the highest power cards of the two other suits; with
+    power cards of one suit only, its highest and a special action of another
+    suit (the Rebel's choice), or failing that, any other card."""
     tops = {}
     for c in hand:
         if not IS_SPECIAL[c]:
@@ -85,6 +88,12 @@ def rise_options(hand, trump):
     others = [tops[s] for s in SUITS if s != trump and s in tops]
     if trump in tops and others:
         return [tuple(_sorted([tops[trump], o])) for o in others]
+    if len(others) == 2:
+        return [tuple(_sorted(others))]
+    if len(tops) == 1:
+        (suit, top), = tops.items()
+        rest = [c for c in hand if c != top and SUIT_OF[c] != suit] or [c for c in hand if c != top]
+        return [tuple(_sorted([top, c])) for c in _sorted(rest)]
     ranked = sorted(hand, key=lambda c: (-VALUE_OF[c], ORDER[c]))
     return [tuple(_sorted(ranked[:2]))]
 
