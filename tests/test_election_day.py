@@ -671,7 +671,17 @@ SCORING = [
      {"moons": ["consul"], "suns": ["desert"]}),
     # Four-way tie at 2. Moons prefers the Watchman (shared with Knots) to the Harvest (shared with Suns and
     # Leaves); Suns and Leaves both take the Harvest: every claim is shared, and so is the Window after it.
-    ("rank 0: the fewest sharers, then everything set aside", ["harvest", "watchman", "window"], {}),
+    # Moons, Suns, Leaves and Knots tie with 2; three cards of rank 0 for four Princes.
+    ("rank 0: tied Princes take different cards, as many as can", ["harvest", "watchman", "window"],
+     {"moons": ["watchman"], "suns": ["harvest"], "leaves": ["window"]}),
+    ("rank 0: each tied Prince gets a card when each can", ["harvest", "rite"],
+     {"moons": ["harvest"], "leaves": ["rite"]}),
+    ("rank 0: a card that is the only one left to two tied Princes is set aside",
+     ["consul", "rite", "battle", "sailor"], {}),
+    ("rank 0: the winner leaves the second place a card", ["watchman", "consul", "window"],
+     {"knots": ["window", "watchman"], "moons": ["consul"]}),
+    ("rank 0: the winner goes by deck order when the second is not affected", ["watchman", "consul", "ace-moons"],
+     {"moons": ["ace-moons", "watchman"], "knots": ["consul"]}),
     ("the Excuse counts nothing", ["excuse", "desert", "painter", "penitent"],
      {"suns": ["penitent", "painter"], "wyrms": ["desert"]}),
     ("no symbols at all", [], {}),
@@ -1330,3 +1340,20 @@ def test_the_setup_log_gives_each_hand_size_and_singular_words():
         "1 card left undealt.")
     state = dealt([["battle"], ["darkness"], ["mountain"]])
     assert "Each player has one Ace face down and 1 card; 0 cards left undealt." in texts(state, kind="setup")[0]
+
+
+def test_one_symbol_is_singular_in_the_scoring_lines():
+    _, lines = score_debate(["ace-moons"])
+    assert lines[1].startswith("The Prince of Moons wins the debate with 1 symbol and takes the Ace of Moons")
+    _, lines = score_debate(["pact", "ace-suns"])
+    assert lines[-1] == ("The Prince of Moons is second with 1 symbol, but every card of that suit was already "
+                         "placed: no second-place card.")
+
+
+def test_rank_zero_sharing_is_explained_in_the_log():
+    _, lines = score_debate(["harvest", "light-keeper", "sailor"])
+    assert "are of rank 0, so any of them will do: they take different cards, as many of them as can." in lines[3]
+    assert lines[-1] == "The Prince of Leaves has no card left to take and does not score."
+    _, lines = score_debate(["consul", "rite", "battle", "sailor"])
+    assert any(line.startswith("The Consul (Court, 0: Moons, Waves, Knots) is the only card left to both Waves and "
+                               "Knots: it is set aside.") for line in lines)

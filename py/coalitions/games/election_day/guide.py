@@ -110,14 +110,21 @@ INTERPRETATIONS = [
         "text": "The highest cards of a suit are taken by rank; cards of rank 0 (Aces, Pawns, Courts) can be placed "
                 "too when a Prince has nothing better, and count as cards for the election tie-break. A card "
                 "already placed beside one Crown is not placed again: the second place takes its highest card "
-                "among those left. Among cards of equal rank (only possible at rank 0), a tied Prince prefers the "
-                "card that the fewest other tied Princes share (best, none of them), then the fixed deck order.",
+                "among those left. The text does not say which of several equal cards is taken (only rank-0 cards "
+                "can be equal: a suit has one number card of each rank). Our rule: any of them will do, so the "
+                "choice never costs another Prince a card it could have had. The debate winner takes them in deck "
+                "order, unless that would leave the second place with no card of its suit, when it takes the "
+                "others first.",
     },
     {
-        "title": "Ties for first between three or more Princes",
+        "title": "Ties for first",
         "text": "Each tied Prince looks at its highest card. A card that is the highest for two or more of them is "
-                "set aside and those Princes look again; this repeats until every tied Prince has a card of its "
-                "own or none is left.",
+                "set aside and those Princes look again, until each has a card of its own or none is left. "
+                "Princes whose highest cards left are of rank 0 share them out last, once every other tied Prince "
+                "has been through its higher cards: a rank-0 card that is the only one left to two or more of them "
+                "is set aside, as the text does with a shared card; the others take different cards so that as "
+                "many of them as possible get one (when not all can, the choice goes by suit order, Moons first, "
+                "each preferring the card fewest other tied Princes share, then deck order).",
     },
     {
         "title": "A Prince with too few cards",

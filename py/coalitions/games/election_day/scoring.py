@@ -31,10 +31,98 @@ def _best(cards, suit, avoid=()):
     return best
 
 
-def _ranked(cards, suit, n):
+def _ranked(cards, suit, n, spare=None):
+    """The `n` highest cards of `suit` among `cards`. Cards of equal rank (only
+    rank-0 cards can be) are taken in deck order, except that a card without
+    the suit `spare` comes first when the Prince of `spare` would otherwise be
+    left with no card of its own (so the second place can score)."""
     mine = [cid for cid in cards if suit in CARDS[cid]["suits"]]
     mine.sort(key=lambda cid: (-CARDS[cid]["value"], CARDS[cid]["order"]))
+    won = mine[:n]
+    if spare is None or len(mine) <= n:
+        return won
+    left = [c for c in cards if c not in won and spare in CARDS[c]["suits"]]
+    if left:
+        return won
+    mine.sort(key=lambda cid: (-CARDS[cid]["value"], spare in CARDS[cid]["suits"], CARDS[cid]["order"]))
     return mine[:n]
+
+
+def _matching(princes, options):
+    """A card for each Prince in `princes` (suits), each from its own `options`
+    list and no card twice, or None if there is none. The first Prince is
+    served first, each from the front of its list."""
+    if not princes:
+        return {}
+    first, rest = princes[0], princes[1:]
+    for cid in options[first]:
+        sub = {s: [c for c in options[s] if c != cid] for s in rest}
+        found = _matching(rest, sub)
+        if found is not None:
+            found[first] = cid
+            return found
+    return None
+
+
+def _most_served(princes, options):
+    """How many of `princes` can each get a different card from their `options`."""
+    owner = {}
+
+    def place(s, seen):
+        for cid in options[s]:
+            if cid not in seen:
+                seen.add(cid)
+                if cid not in owner or place(owner[cid], seen):
+                    owner[cid] = s
+                    return True
+        return False
+
+    return sum(1 for s in princes if place(s, set()))
+
+
+def _share_rank_zero(princes, cards, tied):
+    """Tied Princes whose highest remaining cards are all of rank 0: any of
+    those cards will do. A card that is the only one left to two or more of
+    them is set aside, as the rules do with a shared high card (they then have
+    nothing). The others take different cards so that as many Princes as
+    possible get one; any choice left goes by suit order, each Prince
+    preferring the card fewest other tied Princes (`tied`) share, then deck
+    order. Returns ({suit: card}, [(set-aside card, [suits])], [suits without a card])."""
+    options = {}
+    for s in princes:
+        mine = [c for c in cards if s in CARDS[c]["suits"]]
+        mine.sort(key=lambda c: (sum(1 for o in tied if o != s and o in CARDS[c]["suits"]), CARDS[c]["order"]))
+        options[s] = mine
+    aside = []
+    while True:
+        sole = {}
+        for s in princes:
+            if len(options[s]) == 1:
+                sole.setdefault(options[s][0], []).append(s)
+        shared = [(cid, who) for cid, who in sole.items() if len(who) > 1]
+        if not shared:
+            break
+        for cid, who in shared:
+            aside.append((cid, who))
+            for s in princes:
+                if cid in options[s]:
+                    options[s].remove(cid)
+    got = {}
+    best = _most_served(princes, options)
+    for k, s in enumerate(princes):
+        rest = princes[k + 1:]
+        for cid in options[s]:
+            sub = {o: [c for c in options[o] if c != cid] for o in rest}
+            if 1 + _most_served(rest, sub) == best:
+                got[s] = cid
+                options = dict(options, **sub)
+                best -= 1
+                break
+    return got, aside, [s for s in princes if s not in got]
+
+
+def _symbols(count):
+    return "1 symbol" if count == 1 else f"{count} symbols"
 
 
 def _capitalized(text):
@@ -64,19 +152,19 @@ def score_debate(cards):
     firsts = [s for s in SUITS if counts[s] == top]
     if len(firsts) == 1:
         winner = firsts[0]
-        won = _ranked(cards, winner, 2)
+        rest = [s for s in SUITS if s != winner and counts[s] > 0]
+        second_top = max((counts[s] for s in rest), default=0)
+        seconds = [s for s in rest if counts[s] == second_top]
+        won = _ranked(cards, winner, 2, spare=seconds[0] if len(seconds) == 1 else None)
         awards[winner] = won
         lines.append(
-            f"The Prince of {SUIT_NAMES[winner]} wins the debate with {top} symbols and takes "
+            f"The Prince of {SUIT_NAMES[winner]} wins the debate with {_symbols(top)} and takes "
             + " and ".join(describe(c) for c in won)
             + ("." if len(won) == 2 else " (the only card of that suit).")
         )
-        rest = [s for s in SUITS if s != winner and counts[s] > 0]
         if not rest:
             lines.append("No other suit was shown: nobody scores second.")
             return awards, lines
-        second_top = max(counts[s] for s in rest)
-        seconds = [s for s in rest if counts[s] == second_top]
         if len(seconds) > 1:
             lines.append(
                 "Tie for second between "
@@ -89,13 +177,13 @@ def score_debate(cards):
         card = _best(remaining, second)
         if card is None:
             lines.append(
-                f"The Prince of {SUIT_NAMES[second]} is second with {second_top} symbols, but every card of "
+                f"The Prince of {SUIT_NAMES[second]} is second with {_symbols(second_top)}, but every card of "
                 "that suit was already placed: no second-place card."
             )
         else:
             awards[second] = [card]
             lines.append(
-                f"The Prince of {SUIT_NAMES[second]} is second with {second_top} symbols and takes {describe(card)}."
+                f"The Prince of {SUIT_NAMES[second]} is second with {_symbols(second_top)} and takes {describe(card)}."
             )
         return awards, lines
 
@@ -108,29 +196,57 @@ def score_debate(cards):
     pending = list(firsts)
     while pending:
         claims = {}
+        waiting = []  # Princes whose highest card left is of rank 0
         for s in pending:
-            others = [o for o in pending if o != s]
-            best = _best(available, s, avoid=others)
+            best = _best(available, s)
             if best is None:
                 lines.append(f"The Prince of {SUIT_NAMES[s]} has no card left to take and does not score.")
+            elif CARDS[best]["value"] == 0:
+                waiting.append(s)
             else:
                 claims.setdefault(best, []).append(s)
-        settled = [cid for cid, who in claims.items() if len(who) == 1]
-        shared = [cid for cid, who in claims.items() if len(who) > 1]
-        for cid in settled:
-            s = claims[cid][0]
-            awards[s] = [cid]
-            lines.append(f"The Prince of {SUIT_NAMES[s]} takes {describe(cid)}.")
+        if not claims:
+            if waiting:
+                _award_rank_zero(waiting, available, awards, lines, firsts)
+            break
+        for cid, who in claims.items():
+            if len(who) == 1:
+                awards[who[0]] = [cid]
+                lines.append(f"The Prince of {SUIT_NAMES[who[0]]} takes {describe(cid)}.")
+            else:
+                lines.append(
+                    f"{_capitalized(describe(cid))} is the highest card of both "
+                    + " and ".join(SUIT_NAMES[s] for s in who)
+                    + ": it is set aside and they look at their next highest card."
+                )
             available.remove(cid)
-        for cid in shared:
-            lines.append(
-                f"{_capitalized(describe(cid))} is the highest card of both "
-                + " and ".join(SUIT_NAMES[s] for s in claims[cid])
-                + ": it is set aside and they look at their next highest card."
-            )
-            available.remove(cid)
-        pending = [s for who in claims.values() if len(who) > 1 for s in who]
+        # Princes waiting at rank 0 wait for those still looking at higher cards.
+        pending = [s for who in claims.values() if len(who) > 1 for s in who] + waiting
+        pending.sort(key=SUITS.index)
     return awards, lines
+
+
+def _award_rank_zero(princes, available, awards, lines, tied):
+    zero = [c for c in available if CARDS[c]["value"] == 0]
+    got, aside, without = _share_rank_zero(princes, zero, tied)
+    if len(princes) > 1:
+        lines.append(
+            "The highest cards left to "
+            + " and ".join(SUIT_NAMES[s] for s in princes)
+            + " are of rank 0, so any of them will do: they take different cards, as many of them as can."
+        )
+    for cid, who in aside:
+        lines.append(
+            f"{_capitalized(describe(cid))} is the only card left to both "
+            + " and ".join(SUIT_NAMES[s] for s in who)
+            + ": it is set aside."
+        )
+    for s in princes:
+        if s in got:
+            awards[s] = [got[s]]
+            lines.append(f"The Prince of {SUIT_NAMES[s]} takes {describe(got[s])}.")
+        else:
+            lines.append(f"The Prince of {SUIT_NAMES[s]} has no card left to take and does not score.")
 
 
 def election(track):
