@@ -1058,6 +1058,22 @@ def test_3p_the_rise_to_power_is_private():
     assert not any("set aside" in t and "You" in t for t in texts(st, rebel))
 
 
+def test_3p_twelve_conflicts_option():
+    st = GAME.new(3, {"twelve_conflicts_3p": True}, seed=5)
+    rng = Rng(5)
+    while st.phase in ("give", "trump", "put"):
+        s = st.to_act()[0]
+        st.apply(s, rng.choice(st.legal_actions(s)))
+    assert st.conflicts == 12 and [len(h) for h in st.hands] == [16] * 3
+    while st.campaign == 1:
+        s = st.to_act()[0]
+        st.apply(s, rng.choice(st.legal_actions(s)))
+    assert len(st.results) == 1
+    assert sum(st.results[0]["won"]) <= 12
+    assert any("Campaign 1 is over" in t for t in texts(st))
+    assert GAME.new(3, seed=5).options["twelve_conflicts_3p"] is False
+
+
 def test_3p_sides_and_corners():
     st, e = rise_game()
     assert [st.side(s) for s in range(3)] == [0 if s == e else 1 for s in range(3)]

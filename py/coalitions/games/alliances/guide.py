@@ -272,8 +272,12 @@ INTERPRETATIONS = [
     {
         "title": "Length of a campaign",
         "text": "A campaign has as many conflicts as each player holds cards when it starts: 12 with 2 or 4 "
-                "players, 16 with 3 players (16 cards each after the Rise to Power; the text only says \u201cas in "
-                "the 4-player game\u201d).",
+                "players, 16 with 3 players (16 cards each after the Rise to Power). The 3-player text says "
+                "\u201cthe campaign will be conducted in a series of conflicts, as in the 4 player game\u201d, "
+                "which may mean played the same way or the same 12 conflicts. We play the whole hands: the "
+                "2-player text ties a campaign's length to the hand (\u201cshorter, as each player has a hand of "
+                "12 cards\u201d), and with 12 conflicts every player would keep 4 cards unplayed. The option "
+                "\u201cTwelve conflicts (3 players)\u201d plays 12 conflicts and leaves those 4 cards in hand.",
     },
     {
         "title": "Variants by player count",

@@ -41,6 +41,7 @@ PASS = "pass"
 REINFORCE = "reinforce"
 CAMPAIGNS_TO_WIN = 2
 CAMPAIGNS_3P = 3
+CONFLICTS_4P = 12  # "This phase is divided into 12 rounds of conflict"
 
 
 def _sorted(cards):
@@ -356,6 +357,8 @@ class AlliancesState(State):
     def _start_conflicts(self, starter):
         self.starter = starter
         self.conflicts = len(self.hands[starter])
+        if self.players == 3 and self.options["twelve_conflicts_3p"]:
+            self.conflicts = min(self.conflicts, CONFLICTS_4P)
         self.conflict_no = 0
         self._next_conflict()
 
@@ -874,7 +877,7 @@ class AlliancesState(State):
 
     def _after_conflict(self, events, announce=True):
         """The campaign's end, or the next conflict, started by `self.starter`."""
-        if not self.hands[0]:
+        if not self.hands[0] or self.conflict_no >= self.conflicts:
             self.log.extend(events)
             return self._end_campaign()
         if announce:
@@ -1186,6 +1189,9 @@ class Alliances(Game):
         Option("trick_leading_suit", "Drafting tricks by the leading suit (2 players)", False,
                help="2 players: in the drafting phase only hand power in the leading suit wins a trick, as in a "
                     "conflict. Without it, as the text says, the higher hand power wins, whatever its suit."),
+        Option("twelve_conflicts_3p", "Twelve conflicts (3 players)", False,
+               help="3 players: a campaign has 12 conflicts, as in the 4-player game, and the last 4 cards of each "
+                    "hand are not played. Without it a campaign lasts as long as the 16-card hands, 16 conflicts."),
         Option("exact_bid", "State of Nations (2 players)", False,
                help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
                     "they will control (0 to 12 in a normal game) with the dominant suit, and wins only with exactly that number."),
