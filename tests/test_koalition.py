@@ -245,6 +245,14 @@ def _full_deal(players):
     (lambda d: d.__setitem__("set_aside", []), "every card is dealt or set aside"),
     (lambda d: d.__setitem__("redeals", [{"hands": []}]), "redeal 1 needs one hand"),
     (lambda d: d.__setitem__("redeals", [{}, {}]), "at most 1"),
+    (lambda d: d.__setitem__("set_aside", [d["hands"][2][5]]), "appears twice in the deal: "),
+    (lambda d: d.__setitem__("hands", {"0": []}), "needs its hands: a list"),
+    (lambda d: d.__setitem__("hands", "rose-12"), "needs its hands: a list"),
+    (lambda d: d["hands"].__setitem__(1, "rose-12"), "every hand has 13 cards"),
+    (lambda d: d.__setitem__("stacks", []), "no field 'stacks'"),
+    (lambda d: d.__setitem__("redeals", [{"hands": [], "extra": 1}]), "each redeal is an object with hands"),
+    (lambda d: d.__setitem__("redeals", [{"hands": [h[:] for h in d["hands"]], "set_aside": ["colorino"]}]),
+     "redeal 1 leaves out|appears twice in redeal 1"),
 ])
 def test_explicit_deal_validation(change, reason):
     deal = _full_deal(3)

@@ -198,7 +198,8 @@ class KoalitionState(Negotiation, State):
             if not isinstance(cid, str) or cid not in CARDS:
                 raise OptionError(f"unknown card {cid!r} in {what}")
         if len(set(seen)) != len(seen):
-            raise OptionError(f"a card appears twice in {what}")
+            twice = next(c for c in seen if seen.count(c) > 1)
+            raise OptionError(f"a card appears twice in {what}: {twice}")
         rest = [c for c in DECK if c not in set(seen)]
         if set_aside is not None and rest:
             raise OptionError(f"{what} leaves out {', '.join(rest)}: every card is dealt or set aside")
@@ -208,10 +209,13 @@ class KoalitionState(Negotiation, State):
         if not isinstance(deal, dict):
             raise OptionError("an explicit deal must be an object with hands (and optionally set_aside, "
                               "countries, redeals)")
-        try:
-            hands = [list(h) if isinstance(h, list) else h for h in deal["hands"]]
-        except (KeyError, TypeError) as exc:
-            raise OptionError(f"bad explicit deal: {exc}") from None
+        unknown = sorted(set(deal) - {"hands", "set_aside", "countries", "redeals"})
+        if unknown:
+            raise OptionError(f"an explicit deal has no field {unknown[0]!r} "
+                              "(it has hands, set_aside, countries, redeals)")
+        hands = deal.get("hands")
+        if not isinstance(hands, list):
+            raise OptionError("an explicit deal needs its hands: a list of card ids per seat")
         self.hands, self.set_aside = self._check_deal(hands, deal.get("set_aside"), "the deal")
         countries = deal.get("countries")
         if countries is None:
@@ -227,7 +231,7 @@ class KoalitionState(Negotiation, State):
         if not isinstance(redeals, list) or len(redeals) > rounds - 1:
             raise OptionError(f"redeals must be a list of at most {rounds - 1} deals")
         for k, rd in enumerate(redeals):
-            if not isinstance(rd, dict) or "hands" not in rd:
+            if not isinstance(rd, dict) or "hands" not in rd or set(rd) - {"hands", "set_aside"}:
                 raise OptionError("each redeal is an object with hands (and optionally set_aside)")
             h, s = self._check_deal(rd["hands"], rd.get("set_aside"), f"redeal {k + 1}")
             self.redeals.append({"hands": h, "set_aside": s})
