@@ -145,7 +145,8 @@ RULES = [
             "Rise to Power: the Empire sets aside 4 cards face down in two pairs and declares the dominant suit. "
             "Each Rebel puts down 2 cards face down: their highest card of the dominant suit and their highest card "
             "of another suit. The Empire takes the Rebels' 4 cards and each Rebel takes one of the Empire's pairs.",
-            "The Empire starts the first conflict; conflicts are played as in the 4-player game. At the end of the "
+            "The Empire starts the first conflict; conflicts are played as in the 4-player game, one per card in "
+            "hand, so 16 (option \u201cTwelve conflicts (3 players)\u201d: 12). At the end of the "
             "campaign the Empire scores the countries they control and each Rebel notes how many conflicts they won.",
             "After three campaigns, the player who controlled the most countries as the Empire wins. A tie is "
             "broken by the conflicts won as a Rebel; players still tied share the win.",
@@ -170,8 +171,9 @@ INTERPRETATIONS = [
     },
     {
         "title": "Seating, corners and the player on the left",
-        "text": "Seats are numbered clockwise and play passes from seat 1 to seat 2, which is the player on "
-                "seat 1's left. Seats 1 and 3 (gold) are partners against seats 2 and 4 (silver). Gold starts on "
+        "text": "Seats are numbered clockwise from 0, as in game records: play passes from seat 0 to seat 1, which "
+                "is the player on seat 0's left. Seats 0 and 2 (gold) are partners against seats 1 and 3 (silver); "
+                "the rule text's \u201cPlayer 1\u201d is seat 0. Gold starts on "
                 "the top-left and bottom-right corners, silver on the other two. With 2 players each holds two "
                 "opposite corners; with 3 the Empire holds two opposite corners and the Rebels one each.",
     },

@@ -1176,8 +1176,10 @@ class Alliances(Game):
     max_players = 4
     order = 3
     summary = (
-        "Super-powers and their allies fight conflict by conflict for the countries of the world: bid how many "
-        "you will control, then win tricks of Military, Economics and Politics to take them. About 45 minutes."
+        "Super-powers and their allies fight conflict by conflict for the countries of the world, winning tricks "
+        "of Military, Economics and Politics to take them. With 4 players alliances bid how many they will "
+        "control; 2 players first draft their hands in tricks; 3 players take turns as the Empire. About 45 "
+        "minutes."
     )
     options = (
         Option("drafting", "Drafting", False,
