@@ -39,7 +39,8 @@ from coalitions.core.records import make_players, new_record, replay
 from coalitions.core.rng import Rng, mix
 from coalitions.games.koalition import negotiation as negotiation_module
 from coalitions.games.koalition.data import (
-    BONUS, CARDS, COMPATIBLE, COUNTRIES, COUNTRY_IDS, COUNTRY_TOTALS, DEAL_TABLE, DECK, MAX_BALLOTS, PARTIES,
+    BINDING_BALLOT, BONUS, CARDS, COMPATIBLE, COUNTRIES, COUNTRY_IDS, COUNTRY_TOTALS, DEAL_TABLE, DECK, MAX_BALLOTS,
+    PARTIES,
     PARTY_VALUES, TWIN, VP_TABLE, vp_row,
 )
 from coalitions.games.koalition.scoring import (
@@ -628,7 +629,7 @@ def test_a_party_in_no_legal_coalition_is_skipped():
 
 
 def test_a_stalemate_returns_every_card_and_votes_again():
-    state = walkthrough("resignation-and-stalemate", upto=10)
+    state = walkthrough("resignation-and-stalemate", upto=12)
     assert state.ballot == 2 and state.phase == "play" and state.plays == []
     assert state.country == "denmark" and state.starter == 0
     assert {"rose-12", "black-12"} <= set(state.hands[0])
@@ -642,19 +643,95 @@ def test_no_legal_coalition_at_all_is_a_stalemate():
     state = dealt(3, [["resign-1", "resign-2"], ["rose-x2", "black-x2"], ["resign-3", "yellow-x2"]])
     act(state, "play resign-1", "play rose-x2", "play resign-3 rose-x2", "play resign-2", "play black-x2",
         "play yellow-x2")
-    assert state.ballot == 2 and "No legal coalition can reach the majority." in texts(state)
+    assert state.ballot == 2
+    assert any(t.startswith("The vote in Germany: no votes at all.")
+               and t.endswith("No party has any votes, so no government can form.") for t in texts(state, kind="vote"))
+    assert not any("in order of party size: ." in t or "1 votes" in t for t in texts(state))
 
 
 def test_the_safeguard_after_too_many_stalemates(monkeypatch):
     monkeypatch.setattr(negotiation_module, "MAX_BALLOTS", 2)
-    state = walkthrough("resignation-and-stalemate", upto=10)
+    state = walkthrough("resignation-and-stalemate", upto=12)
     act(state, "play rose-12", "play rose-x2", "play resign-1 rose-x2", "play black-12", "play yellow-12",
-        "play resign-2 black-12", "propose rose+yellow", "decline", "propose rose+yellow", "decline")
+        "play resign-2 black-12", "propose rose+yellow", "decline", "propose rose+yellow", "decline",
+        "pass", "pass")
     r = state.results[0]
     assert r["government"] == [] and r["winners"] == [] and r["ballots"] == 2
     assert state.election == 2 and state.starter == 0
     assert "left without a government" in " ".join(texts(state, kind="stalemate"))
-    assert MAX_BALLOTS == 10
+    assert MAX_BALLOTS == 10 and BINDING_BALLOT == 3
+
+
+# -- negotiation in rounds (the text: free talks) and no stalling on purpose --------------------
+
+
+def rose_yellow_ballot(state):
+    """Ballot of the resignation-and-stalemate walkthrough: Rose 12 + Yellow 12 left, only Rose+Yellow legal."""
+    act(state, "play rose-12", "play rose-x2", "play resign-1 rose-x2", "play black-12", "play yellow-12",
+        "play resign-2 black-12")
+    assert state.phase == "propose" and state.coalitions
+
+
+def test_a_declined_coalition_can_come_back_in_a_later_round():
+    state = walkthrough("resignation-and-stalemate", upto=10)
+    assert state.ballot == 1 and state.neg_round == 2 and state.actor() == 0
+    assert "Round 2 of proposals" in texts(state)[-1]
+    assert state.legal_actions(0) == ["propose rose+yellow", "pass"]
+    act(state, "propose rose+yellow", "accept")
+    r = state.results[0]
+    assert r["government"] == ["rose", "yellow"] and r["ballots"] == 1
+
+
+def test_the_negotiation_ends_when_a_round_brings_nothing_new():
+    state = walkthrough("resignation-and-stalemate", upto=10)
+    act(state, "propose rose+yellow", "decline")  # a repeat: not new
+    act(state, "pass")
+    assert state.ballot == 2 and state.phase == "play"
+    assert "Round 2 brought no coalition that was not proposed before: the negotiation has failed." in texts(state)
+
+
+def test_a_round_of_passes_only_is_a_stalemate_at_once():
+    state = walkthrough("resignation-and-stalemate", upto=6)
+    act(state, "pass", "pass")
+    assert state.ballot == 2 and "Every chair has had a turn and nobody proposed a coalition." in texts(state)
+
+
+def test_the_rounds_are_bounded_by_the_number_of_coalitions():
+    for seed in range(40):
+        state = GAME.new(5, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "answer":
+                action = "decline"
+            elif state.phase == "propose":
+                action = rng.choice(legal)
+            else:
+                action = rng.choice(legal)
+            state.apply(seat, action)
+            if state.phase in ("propose", "answer"):
+                assert state.neg_round <= len(state.coalitions) + 1
+        assert all(r["government"] or r["ballots"] == MAX_BALLOTS for r in state.results)
+
+
+def test_from_the_binding_ballot_a_chair_cannot_stall():
+    """A chair who declines everything cannot keep a country without a government:
+    on ballot BINDING_BALLOT the first chair with a legal coalition must propose
+    one and it governs without answers."""
+    state = walkthrough("resignation-and-stalemate", upto=12)
+    assert state.ballot == 2
+    rose_yellow_ballot(state)
+    act(state, "propose rose+yellow", "decline", "propose rose+yellow", "decline", "pass", "pass")
+    assert state.ballot == 3
+    rose_yellow_ballot(state)
+    assert state.binding and state.legal_actions(0) == ["propose rose+yellow"]
+    assert "the negotiation binds" in texts(state)[-1]
+    view = state.view(0)
+    assert view["negotiation"]["binding"] is True and view["negotiation"]["round"] == 1
+    act(state, "propose rose+yellow")
+    r = state.results[0]
+    assert r["government"] == ["rose", "yellow"] and r["ballots"] == 3
 
 
 # -- steps 8 and 9: victory points -------------------------------------------------------------------
@@ -1121,3 +1198,34 @@ def test_golden_playthroughs_replay_from_the_stored_moves():
         for seat, action in game["moves"]:
             state.apply(seat, action)
         assert state.is_over() and state.outcome().scores == game["scores"]
+
+
+def test_the_table_names_the_unbound_party_not_always_green():
+    from app.games.koalition import party_bars
+
+    state = dealt(3, [["rose-12"], ["black-12"], ["colorino"]], countries=("spain",))
+    view = state.view(0)
+    view["unbound"] = ["rose"]
+    html = party_bars(view)
+    assert "unbound: each Rose player joins on their own" in html and "each Green player" not in html
+
+
+def test_the_guide_words_points_the_rule_text_left_open():
+    text = {it["title"]: it["text"] for it in GAME.guide()["interpretations"]}
+    rules = " ".join(p for sec in GAME.guide()["rules"] for p in sec["paragraphs"])
+    assert "seat 0, the first player listed, is the oldest player" in text["Seats, age and the first starting player"]
+    assert "only one other card in play" not in text["The Doubler"]
+    assert "or a card of another party" in text["The Doubler"]
+    assert "three at 5: nobody gets 4 or 3" in rules
+    assert "the text does" in text["Gaudino Colorino"]
+    assert f"from ballot {BINDING_BALLOT}" in text["Stalemates and re-elections"]
+    assert "a whole round brings no coalition that was not proposed before" in text["The negotiation protocol"]
+
+
+def test_for_a_resignation_colorino_is_a_plain_7_while_for_the_chair_he_outranks_7s():
+    """Point 17: the text ranks Colorino above other 7s only for the chair; a
+    Resignation's player chooses among cards of 'the same highest value'."""
+    state = dealt(3, [["colorino", "rose-3"], ["black-7", "rose-4"], ["resign-1", "yellow-2"]])
+    act(state, "play colorino red", "play black-7")
+    resignations = sorted(a for a in state.legal_actions(2) if a.startswith("play resign"))
+    assert resignations == ["play resign-1 black-7", "play resign-1 colorino"]

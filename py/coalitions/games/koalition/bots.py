@@ -764,12 +764,14 @@ class GoodBot(Bot):
         coalitions = {c: self._coalition_payout(view, coalition_labels(c)) for c in self._all_coalitions(view)}
         rest = self._continuation(view, k)
         best_value, best = rest, notation.PASS
+        if notation.PASS not in legal:  # a binding negotiation: a proposal governs, there is no passing
+            best_value, best = float("-inf"), None
         for action in legal:
             a = parse(action)
             if a.kind != "propose":
                 continue
             c = a["coalition"]
-            pa = self._acceptance(view, c, coalitions, self.me)
+            pa = 1.0 if neg.get("binding") else self._acceptance(view, c, coalitions, self.me)
             value = pa * self._utility(*coalitions[c]) + (1 - pa) * rest
             if value > best_value + 1e-9:
                 best_value, best = value, action

@@ -110,9 +110,15 @@ DEAL_TABLE = {
 # The bonus round pays the chiefs of the largest party 7, the next 6, ... 1.
 BONUS = (7, 6, 5, 4, 3, 2, 1)
 
-# OUR SAFEGUARD (not in the rule text): a country whose election ends in a
-# stalemate this many times in a row is left without a government, so that every
-# game ends. It is never reached in ordinary play.
+# OUR SAFEGUARDS (not in the rule text), so that no chair can stall a country on
+# purpose and every game ends. From this ballot on in one country the negotiation
+# binds: the first chair (by party size) with a legal coalition must propose one,
+# and it governs without answers.
+BINDING_BALLOT = 3
+# A country whose election ends in a stalemate this many times in a row is left
+# without a government. Once the negotiation binds, only a vote in which no legal
+# coalition reaches the majority is a stalemate, so no chair can bring this about
+# by declining or passing; ordinary play never reaches it.
 MAX_BALLOTS = 10
 
 

@@ -3,6 +3,7 @@ made where the rule text is silent or its data is lost. The app's rules page and
 docs/games/koalition.md show both; keep them in step with rules.py and data.py."""
 
 from .data import (
+    BINDING_BALLOT,
     COUNTRIES, DEAL_TABLE, INCOMPATIBLE_PAIRS, MAX_BALLOTS, PARTIES, PARTY_NAMES, PARTY_VALUES, VP_TABLE,
 )
 
@@ -115,8 +116,10 @@ RULES = [
             "A coalition takes in only as many parties as it needs: no party may join a coalition that already "
             "has the majority. With a majority of 47, Red and Black together have 51; Green and Yellow wish to "
             "join but may not.",
-            "The chairs propose coalitions in order of party size, the largest first. Every other chair in the "
-            "proposal must accept it; the first proposal everyone in it accepts governs.",
+            "The chairs propose coalitions in rounds, each round in order of party size, the largest first. Every "
+            "other chair in the proposal must accept it; the first proposal everyone in it accepts governs. A "
+            "coalition declined earlier may be proposed again in a later round; the talks end when a whole round "
+            "brings no coalition that was not proposed before.",
             "If no coalition is agreed, it is a stalemate: a new election is held at once in the same country. "
             "Everyone takes back the cards they played, resignations and resigned politicians too, and play "
             "starts again at step 2.",
@@ -152,8 +155,8 @@ RULES = [
             "the party's share of Europe. The player with the most VP in a party is its party chief; tied players "
             "are co-chiefs.",
             "The chief of the largest party gets a bonus of 7 points, the next largest 6, and so on down to 1 for "
-            "the smallest. Tied parties get the same bonus and the next bonus is skipped (two parties at 5: "
-            "nobody gets 4). Co-chiefs divide the bonus and round up. Being chief of several parties is allowed "
+            "the smallest. Tied parties get the same bonus and one bonus level is skipped for each further tied "
+            "party (two parties at 5: nobody gets 4; three at 5: nobody gets 4 or 3). Co-chiefs divide the bonus and round up. Being chief of several parties is allowed "
             "and welcome.",
             "The player with the most points (VP plus bonus) is the top election strategist in Europe.",
         ],
@@ -183,7 +186,8 @@ INTERPRETATIONS = [
     },
     {
         "title": "Seats, age and the first starting player",
-        "text": "Seats are numbered clockwise and in order of age: seat 1 is the oldest player and starts the first "
+        "text": "Seats are numbered clockwise from 0 (in records and the notation) and in order of age: seat 0, the "
+                "first player listed, is the oldest player and starts the first "
                 "election; when two players tie for the most VP of an election, the one in the lower seat is "
                 "the older and starts the next one. Seat the players accordingly.",
     },
@@ -205,15 +209,20 @@ INTERPRETATIONS = [
         "text": "A Doubler is worth the sum of the other cards of its party in play at the moment (Colorino counts "
                 "if he declared that party; resigned politicians do not), so its party's total doubles. Alone it "
                 "is worth 0. Its value changes as cards of its party are played or resign. It is the highest card "
-                "of its party: when it equals another card (only one other card in play), the Doubler ranks "
-                "higher, for chairs, Resignations and VP ties alike.",
+                "of its party. Whenever it is worth as much as another card, the Doubler ranks higher, for chairs, "
+                "Resignations and VP ties alike: a card of its own party (possible only when that card is the "
+                "only other one of its party in play) or a card of another party.",
     },
     {
         "title": "Gaudino Colorino",
         "text": "Colorino declares his party as he is played (any of the seven parties, part of the same move) and "
                 "is worth 7 for that party until the end of the election; on a re-election he may declare again. "
                 "For chairs and VP ties he ranks above any other 7. For a Resignation he is simply a 7: if he ties "
-                "another 7 as the highest politician, the player of the Resignation chooses.",
+                "another 7 as the highest politician, the player of the Resignation chooses. The two differ because "
+                "the text does: \u201chigher than any other 7\u201d is written only in the party-chair step, while "
+                "the Resignation card lets its player choose among cards of \u201cthe same highest value\u201d with "
+                "the Doubler as the one exception, and Colorino is otherwise \u201ca normal politician with a worth "
+                "of 7\u201d.",
     },
     {
         "title": "Resignations",
@@ -246,12 +255,15 @@ INTERPRETATIONS = [
         "title": "The negotiation protocol",
         "text": "The table talk of the original becomes moves. The parties with votes are taken in order of size, "
                 "largest first (equal sizes in the fixed party order Rose, Black, Yellow, Green, Red, Purple, "
-                "Brown; unbound Green players in playing order). Each party's chair in turn may propose one legal "
-                "coalition that includes that party, or make no proposal; a player who chairs two parties gets a "
-                "turn for each. The other chairs in the proposal answer in order of party size; a chair of several "
-                "parties in it answers once. If all accept, the coalition governs at once; the first refusal ends "
-                "the proposal. A party that belongs to no legal coalition is skipped. When every party has had its "
-                "turn without an agreement, or no legal coalition exists at all, it is a stalemate.",
+                "Brown; unbound Green players in playing order). The talks go in rounds. In each round each "
+                "party's chair in turn may propose one legal coalition that includes that party, or make no "
+                "proposal; a player who chairs two parties gets a turn for each. The other chairs in the proposal "
+                "answer in order of party size; a chair of several parties in it answers once. If all accept, the "
+                "coalition governs at once; the first refusal ends the proposal. A party that belongs to no legal "
+                "coalition is skipped. Since the text describes free talks, a coalition declined in one round may "
+                "be proposed again in a later one (minds change as other deals fail). The talks end, and it is a "
+                "stalemate, when a whole round brings no coalition that was not proposed before, or when no legal "
+                "coalition exists at all: there are finitely many coalitions, so every negotiation ends.",
     },
     {
         "title": "Minimal winning coalitions",
@@ -264,10 +276,17 @@ INTERPRETATIONS = [
     {
         "title": "Stalemates and re-elections",
         "text": "On a stalemate the same country votes again with the same starting player; every card played "
-                "returns to its player, Colorino's declaration included. Our safeguard, not in the rule text: "
-                f"after {MAX_BALLOTS} stalemates in a row in one country, that country is left without a "
-                "government, nobody scores there, the cards are discarded and the starting player stays the same. "
-                "It exists only so that every game ends, and ordinary play never reaches it.",
+                "returns to its player, Colorino's declaration included. The text calls a new election every time "
+                "and sets no limit, so a chair who kept declining (to protect a lead, say) could keep a country "
+                "without a government for ever. Our safeguard, not in the rule text: from ballot "
+                f"{BINDING_BALLOT} in one country the negotiation binds. The first chair in order of party size "
+                "whose party belongs to a legal coalition must propose one (no passing), and it governs without "
+                "answers. So declining buys at most two re-elections, and the choice then falls to the largest "
+                "party able to govern, never to the player stalling. Only a vote in which no legal coalition "
+                f"reaches the majority (or nobody has votes) can still end in a stalemate; after {MAX_BALLOTS} "
+                "stalemates in a row that country is left without a government, nobody scores there, the cards "
+                "are discarded and the starting player stays the same. That last safeguard exists only so that "
+                "every game ends; no single chair can bring it about by declining or passing.",
     },
     {
         "title": "The winning side",

@@ -2,10 +2,13 @@
 
 Once the vote is counted and no party has the majority, the party chairs
 negotiate: the Green chair tie is settled first (claim or yield), then the
-chairs propose in order of party size the legal coalitions with their party,
-the other chairs of a proposal accept or decline it, and a chair may pass. An
-accepted proposal forms the government; when every chair has had a turn, or
-no legal coalition exists, the election is a stalemate.
+chairs propose in rounds, each round in order of party size, the legal
+coalitions with their party; the other chairs of a proposal accept or decline
+it, and a chair may pass. An accepted proposal forms the government. A round
+that brings no coalition not proposed before ends the negotiation, as does the
+lack of any legal coalition: the election is a stalemate. From BINDING_BALLOT
+on in one country the negotiation binds: the first chair with a legal
+coalition proposes one and it governs (our safeguard against stalling).
 
 `Negotiation` is a mixin of `KoalitionState` (rules.py): its methods read and
 change the state's fields (``units``, ``coalitions``, ``proposer``,
@@ -21,7 +24,7 @@ labels of its units in party order, then seat order, joined by ``+``.
 from operator import itemgetter
 
 from ...core.game import SEAT_REFS, seat_ref, seat_refs
-from .data import COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
+from .data import BINDING_BALLOT, COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
 from .notation import ACCEPT, LABEL_PARTS, coalition_labels, parse
 from .scoring import minimal_winning
 
@@ -131,16 +134,33 @@ class Negotiation:
         need = self.count["majority"]
         self.coalitions = [list(c) for c in minimal_winning([(u["party"], u["votes"]) for u in units], need)]
         self.phase = "propose"
+        self.neg_round = 1
+        self.fresh = False
+        self.binding = False
+        if not units:
+            self.log.append(_ev("Coalition negotiation: no party has any votes, so no coalition can form.",
+                                "negotiation"))
+            self._stalemate()
+            return
         self.log.append(_ev(
             "Coalition negotiation. The chairs propose in order of party size: "
             + ", ".join([f"{_LABEL_NAMES[u['label']]} {u['votes']} ({SEAT_REFS[u['seat']]})" for u in units])
-            + f". A coalition needs {need} votes, only compatible parties, and no party it could do without.",
+            + f". A coalition needs {need} vote{'s' if need != 1 else ''}, only compatible parties, and no party "
+              "it could do without.",
             "negotiation",
         ))
         if not self.coalitions:
             self.log.append(_ev("No legal coalition can reach the majority.", "negotiation"))
             self._stalemate()
             return
+        if self.ballot >= BINDING_BALLOT:
+            self.binding = True
+            self.log.append(_ev(
+                f"This is ballot {self.ballot} in {COUNTRY_NAMES[self.country]}, so the negotiation binds (our "
+                "safeguard, so that no chair can stall a country): the first chair in order of party size with a "
+                "legal coalition must propose one, and it governs without answers.",
+                "negotiation",
+            ))
         self.proposer = -1
         self._next_proposer()
 
@@ -149,22 +169,43 @@ class Negotiation:
         k = self.proposer + 1
         units = self.units
         coalitions = self.coalitions
-        while k < len(units):
-            for c in coalitions:
-                if k in c:
-                    break
-            else:
-                u = units[k]
-                self.log.append(_ev(
-                    f"{_LABEL_NAMES[u['label']]} ({SEAT_REFS[u['seat']]}) belongs to no legal coalition and cannot propose.",
-                    "negotiation",
-                ))
-                k += 1
-                continue
-            break
+        while True:
+            while k < len(units):
+                for c in coalitions:
+                    if k in c:
+                        break
+                else:
+                    if self.neg_round == 1:
+                        u = units[k]
+                        self.log.append(_ev(
+                            f"{_LABEL_NAMES[u['label']]} ({SEAT_REFS[u['seat']]}) belongs to no legal coalition "
+                            "and cannot propose.",
+                            "negotiation",
+                        ))
+                    k += 1
+                    continue
+                break
+            if k < len(units) or not self.fresh:
+                break
+            # A round that brought a coalition not proposed before: another round.
+            self.neg_round += 1
+            self.fresh = False
+            k = 0
+            self.log.append(_ev(
+                f"Round {self.neg_round} of proposals: each chair may propose again, a coalition declined before "
+                "included. The negotiation ends when a whole round brings no coalition that was not proposed before.",
+                "negotiation",
+            ))
         self.proposer = k
         if k >= len(units):
-            self.log.append(_ev("Every chair has had a turn and no proposal was accepted.", "negotiation"))
+            if self.neg_round == 1:
+                self.log.append(_ev("Every chair has had a turn and nobody proposed a coalition.", "negotiation"))
+            else:
+                self.log.append(_ev(
+                    f"Round {self.neg_round} brought no coalition that was not proposed before: the negotiation "
+                    "has failed.",
+                    "negotiation",
+                ))
             self._stalemate()
             return
         self.phase = "propose"
@@ -203,11 +244,17 @@ class Negotiation:
                 responders.append(s)
         votes = [votes_of[lb] for lb in labels]
         names = " + ".join([_LABEL_NAMES[lb] for lb in labels])
-        self.history.append({"by": seat, "unit": u["label"], "coalition": text, "result": "open"})
+        if all(h["coalition"] != text for h in self.history):
+            self.fresh = True
+        self.history.append({"by": seat, "unit": u["label"], "coalition": text, "result": "open",
+                             "round": self.neg_round})
+        if self.binding:
+            responders = []
         self.log.append(_ev(
             f"{SEAT_REFS[seat]}, for {_LABEL_NAMES[u['label']]}, proposes {names}: "
             f"{' + '.join(map(str, votes))} = {sum(votes)} votes (majority {self.count['majority']})."
-            + (f" {seat_refs(responders)} must accept." if responders else ""),
+            + (f" {seat_refs(responders)} must accept." if responders else "")
+            + (" The negotiation binds: it governs." if self.binding else ""),
             "proposal",
         ))
         if not responders:
@@ -235,7 +282,8 @@ class Negotiation:
         if self.ballot >= MAX_BALLOTS:
             self.log.append(_ev(
                 f"Stalemate for the {self.ballot}th time in a row: {country} is left without a government and "
-                f"nobody scores there (our safeguard so that every game ends).",
+                f"nobody scores there (our safeguard so that every game ends: from ballot {BINDING_BALLOT} on only "
+                "a vote in which no legal coalition reaches the majority can end in a stalemate).",
                 "stalemate",
             ))
             self._record(None, {}, [])
@@ -274,6 +322,7 @@ class Negotiation:
     def _pass(self, seat):
         """A chair makes no proposal for their party."""
         u = self.units[self.proposer]
-        self.history.append({"by": seat, "unit": u["label"], "coalition": None, "result": "pass"})
+        self.history.append({"by": seat, "unit": u["label"], "coalition": None, "result": "pass",
+                             "round": self.neg_round})
         self.log.append(_ev(f"{SEAT_REFS[seat]} makes no proposal for {_LABEL_NAMES[u['label']]}.", "proposal"))
         self._next_proposer()

@@ -279,6 +279,9 @@ class KoalitionState(Negotiation, State):
         self.proposer = -1
         self.proposal = None
         self.history = []
+        self.neg_round = 1  # the round of proposals
+        self.fresh = False  # whether this round brought a coalition not proposed before
+        self.binding = False  # whether the negotiation binds (from BINDING_BALLOT on)
         self.government = None
         self.options_of = {}
         self.choosers = []
@@ -382,6 +385,10 @@ class KoalitionState(Negotiation, State):
                 "vote",
             ))
             self._govern([winner], totals[winner], alone=True)
+            return
+        if total == 0:
+            self.log.append(_ev(vote + " No party has any votes, so no government can form.", "vote"))
+            self._stalemate()
             return
         self.log.append(_ev(vote + f" No party has the majority of {need}: the party chairs negotiate a "
                                    f"coalition.", "vote"))
@@ -605,7 +612,7 @@ class KoalitionState(Negotiation, State):
         if ph == "propose":
             k = self.proposer
             acts = ["propose " + t for c, t in zip(self.coalitions, self._texts()) if k in c]
-            return acts + [PASS]
+            return acts if self.binding else acts + [PASS]
         if ph == "answer":
             return [ACCEPT, DECLINE]
         if ph == "tie":
@@ -804,6 +811,8 @@ class KoalitionState(Negotiation, State):
                               "responders": list(self.proposal["responders"]),
                               "accepted": list(self.proposal["accepted"])} if self.proposal else None),
                 "history": [dict(h) for h in self.history],
+                "round": self.neg_round,
+                "binding": self.binding,
             }
         return {
             "game": "koalition",
@@ -851,7 +860,7 @@ class KoalitionState(Negotiation, State):
     _FIELDS = ("players", "seed", "hands", "set_aside", "discard", "stack", "redeals", "election", "round",
                "ballot", "country", "starter", "phase", "turn", "plays", "count", "chairs", "ties", "tie_answers",
                "unbound", "units", "coalitions", "proposer", "proposal", "history", "government", "options_of",
-               "choosers", "chosen", "vp", "results", "over", "log")
+               "choosers", "chosen", "vp", "results", "over", "log", "neg_round", "fresh", "binding")
 
     def to_json(self):
         data = {"game": "koalition", "options": dict(self.options), "rng": self.rng.to_json()}

@@ -270,6 +270,7 @@ RESIGNATION_AND_STALEMATE = _record(
         (0, "play rose-12"), (1, "play rose-x2"), (2, "play resign-1 rose-x2"),
         (0, "play black-12"), (1, "play yellow-12"), (2, "play resign-2 black-12"),
         (0, "propose rose+yellow"), (1, "decline"), (1, "propose rose+yellow"), (0, "decline"),
+        (0, "pass"), (1, "pass"),
         (0, "play black-12"), (1, "play yellow-12"), (2, "play resign-1 yellow-12"),
         (0, "play rose-12"), (1, "play rose-x2"), (2, "play green-3a"),
     ],
@@ -282,11 +283,13 @@ RESIGNATION_AND_STALEMATE = _record(
         6: "Black 12 and Yellow 12 have joined Rose 12: three politicians worth 12, none of them a Doubler, so "
            "Clara chooses who resigns with her second Resignation: Black 12.",
         10: "Rose 12 and Yellow 12: total 24, majority 13. The only coalition is Rose + Yellow. Anna proposes it "
-            "and Ben declines; Ben proposes it and Anna declines. Every chair has had a turn: stalemate. Denmark "
-            "votes again at once, and everyone takes back the cards they played, the Resignations and the "
-            "resigned politicians included.",
-        13: "Ballot 2. This time Clara's Resignation removes Yellow 12, her choice between Black 12 and Yellow 12.",
-        16: "Rose has 24 of 39 and governs alone. Anna (Rose 12) and Ben (the Rose Doubler, 12) tie on 12, and the "
+            "and Ben declines; Ben proposes it and Anna declines. A coalition was proposed for the first time in "
+            "this round, so a second round of proposals follows.",
+        12: "In the second round Anna and Ben both pass: the round brings no coalition that was not proposed "
+            "before, so the negotiation has failed: stalemate. Denmark votes again at once, and everyone takes "
+            "back the cards they played, the Resignations and the resigned politicians included.",
+        15: "Ballot 2. This time Clara's Resignation removes Yellow 12, her choice between Black 12 and Yellow 12.",
+        18: "Rose has 24 of 39 and governs alone. Anna (Rose 12) and Ben (the Rose Doubler, 12) tie on 12, and the "
             "Doubler is the higher card: Ben is first with 3 VP, Anna second with 2.",
     },
     "A Resignation removes the highest politician (a Doubler first among equals, otherwise the player's "
