@@ -121,7 +121,7 @@ def party_bars(view):
         chair = chairs.get(p)
         who = ""
         if p in unbound:
-            who = "unbound: each Green player joins on their own"
+            who = f"unbound: each {PARTY_NAMES[p]} player joins on their own"
         elif chair is not None:
             who = f"chair: {name_of(view, chair)}"
         cls = "bar" + (" has-majority" if v >= needed and total else "") + (" governs" if p in gov else "")
