@@ -177,3 +177,88 @@ def test_arena_reports_win_rates():
 ])
 def test_bad_arguments_fail_cleanly(args, message):
     fails(*args, message=message)
+
+
+# -- hostile input (issue 16, item 8) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ["arena", "election-day", "--bots", "good,random,random", "-n", "0"],
+    ["arena", "election-day", "--bots", "good,random,random", "-n", "-1"],
+    ["bench", "election-day", "-n", "0"],
+    ["bench", "election-day", "-n", "-5"],
+])
+def test_a_count_below_one_is_a_usage_error(args):
+    err = fails(*args, message=r"argument -n: must be at least 1, not -?\d")
+    assert err.startswith("usage: ") and "ZeroDivisionError" not in err
+
+
+def test_a_count_that_is_not_a_number_is_a_usage_error():
+    fails("arena", "election-day", "--bots", "good,random,random", "-n", "many",
+          message=r"argument -n: must be a whole number, not 'many'")
+
+
+@pytest.mark.parametrize("text", [
+    None,  # the record with a field nested 600 deep
+    "[" * 20000 + "]" * 20000,
+    '{"record": ' + "[" * 8000 + "]" * 8000 + "}",
+])
+def test_replay_refuses_a_deeply_nested_file_with_a_message(tmp_path, played, text):
+    if text is None:
+        text = json.dumps(dict(played["record"], meta=None)).replace('"meta": null', '"meta": ' + "[" * 600 + "]" * 600)
+    path = tmp_path / "deep.json"
+    path.write_text(text, encoding="utf-8")
+    err = fails("replay", path, message=r"^error: this record is nested too deeply to be a Coalitions record")
+    assert err.count("\n") == 1 and "RecursionError" not in err
+
+
+def test_replay_refuses_a_file_over_5_mb(tmp_path, played):
+    rec = dict(played["record"], moves=[list(m) for m in played["record"]["moves"]])
+    rec["moves"][2][1] = "x" * 10_000_000
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    err = fails("replay", path, message=r"^error: this file is too large to be a Coalitions record \(more than 5 MB\)")
+    assert len(err) < 200
+
+
+def test_a_huge_bad_action_is_echoed_briefly(tmp_path, played):
+    rec = dict(played["record"], moves=[list(m) for m in played["record"]["moves"]])
+    rec["moves"][2][1] = "play " + "x" * 4_000_000
+    path = tmp_path / "long-action.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    err = fails("replay", path, message=r"^error: step 3 \('play xxx+'… by seat \d\): ")
+    assert err.count("\n") == 1 and len(err) <= 420 and "…" in err
+
+
+def test_output_survives_an_ascii_terminal(tmp_path, played):
+    rec = dict(played["record"], moves=played["record"]["moves"][:4])
+    rec["players"] = [dict(p, name=name) for p, name in zip(rec["players"], ["Zoë", "Ψυχή", "李", "Ana\ud800"])]
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"), PYTHONIOENCODING="ascii")
+    for args in (["replay", path], ["replay", path, "--json"], ["rules", "alliances"],
+                 ["play", "election-day", "--option", "pawns=peut-être"]):
+        p = subprocess.run([sys.executable, "-m", "coalitions", *map(str, args)], cwd=ROOT, env=env,
+                           capture_output=True, timeout=120)
+        assert b"Traceback" not in p.stderr and b"UnicodeEncodeError" not in p.stderr, p.stderr.decode()
+        p.stdout.decode("ascii"), p.stderr.decode("ascii")  # nothing but ASCII was written
+        if args[0] != "play":
+            assert p.returncode == 0
+    text = subprocess.run([sys.executable, "-m", "coalitions", "replay", str(path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120).stdout
+    assert "\\u03a8\\u03c5\\u03c7\\u03ae" in text  # Ψυχή, escaped rather than lost
+    assert "Ana\\ud800" not in text and "\ud800" not in text  # a lone surrogate is no part of a name
+
+
+@pytest.mark.parametrize("content,message", [
+    ({"deal": {"aces": "x", "hands": 5}, "seed": None}, r"the game cannot be set up"),
+    ({"moves": [[0]]}, r"step 1: a move is a \[seat, action\] pair"),
+    ({"moves": [["zero", "pass"]]}, r"step 1 \('pass' by seat 'zero'\)"),
+    ({"players": [{"name": ["A"], "kind": "human"}] * 3}, r"player 1's name must be text"),
+    ({"captions": {"x" * 100_000: "caption"}}, r"caption key 'xxx+'… is not a step number"),
+    ({"record": 1, "format": None}, r"this is not a Coalitions record"),
+])
+def test_replay_refuses_odd_shapes_without_a_traceback(tmp_path, played, content, message):
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(dict(played["record"], **content)), encoding="utf-8")
+    fails("replay", path, message=r"^error: " + message)

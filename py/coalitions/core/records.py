@@ -320,15 +320,15 @@ def start(game: type[Game], rec: Record) -> State:
     try:
         state = game.new(len(rec["players"]), rec["options"], rec["seed"], rec["deal"])
     except CoalitionsError as exc:
-        raise RecordError(f"the game cannot be set up: {clip_message(str(exc))}") from None
+        raise RecordError(clip_message(f"the game cannot be set up: {exc}")) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
         if rec["deal"] is None:
             raise
         # A game refuses a deal it cannot play with an OptionError; any other
         # exception from an explicit deal is a deal it did not foresee.
-        raise RecordError(
+        raise RecordError(clip_message(
             f"the game cannot be set up: the deal is malformed ({type(exc).__name__}: {clip_message(str(exc), 200)})"
-        ) from None
+        )) from None
     check_playable(state, 0)
     return state
 
@@ -380,6 +380,6 @@ def apply_step(state: State, moves: list[Any], k: int) -> None:
     try:
         state.apply(seat, action)
     except CoalitionsError as exc:
-        raise RecordError(f"step {k + 1} ({brief(action)} by seat {brief(seat)}): {clip_message(str(exc))}",
+        raise RecordError(clip_message(f"step {k + 1} ({brief(action)} by seat {brief(seat)}): {exc}"),
                           step=k + 1) from None
     check_playable(state, k + 1, (seat, action))
