@@ -89,6 +89,11 @@ DICT_OPS = ["drop_key", "add_key", "wrong_value", "known_key"]
 WRONG = [None, True, -1, 10**30, 1.5, "", "x", [], {}, [[]], {"hands": []}]
 
 
+def wrong(draw):
+    """A value of a wrong type, fresh: a later mutation must not change WRONG."""
+    return copy.deepcopy(draw(st.sampled_from(WRONG)))
+
+
 @st.composite
 def crafted(draw, game):
     """(players, options, deal): a walkthrough's deal with one to four mutations,
@@ -117,9 +122,10 @@ def crafted(draw, game):
             elif op == "empty":
                 node.clear()
             elif op == "huge":
-                node.extend([node[0] if node else draw(st.sampled_from(pool))] * draw(st.sampled_from([100, HUGE])))
+                item = node[0] if node and not isinstance(node[0], (list, dict)) else draw(st.sampled_from(pool))
+                node.extend([item] * draw(st.sampled_from([100, HUGE])))
             elif op == "wrong_type" and node:
-                node[draw(st.integers(0, len(node) - 1))] = draw(st.sampled_from(WRONG))
+                node[draw(st.integers(0, len(node) - 1))] = wrong(draw)
             elif op == "move" and node:
                 others = [p for p in paths if p != path and isinstance(at(deal, p), list)]
                 if others:
@@ -133,11 +139,11 @@ def crafted(draw, game):
             if op == "drop_key" and keys:
                 del node[draw(st.sampled_from(keys))]
             elif op == "add_key":
-                node[draw(st.sampled_from(["extra", "stacks", "reserve", "set_aside", "redeals", "pile", "removed",
-                                           "countries", "layout", "first", "dealer", "aces"]))] = draw(
-                    st.sampled_from(WRONG + [pool[:3], pool]))
+                key = draw(st.sampled_from(["extra", "stacks", "reserve", "set_aside", "redeals", "pile", "removed",
+                                            "countries", "layout", "first", "dealer", "aces"]))
+                node[key] = copy.deepcopy(draw(st.sampled_from([*WRONG, pool[:3], pool])))
             elif op == "wrong_value" and keys:
-                node[draw(st.sampled_from(keys))] = draw(st.sampled_from(WRONG))
+                node[draw(st.sampled_from(keys))] = wrong(draw)
             elif op == "known_key":
                 node[draw(st.sampled_from([k for k in pool if isinstance(k, str)] or ["x"]))] = draw(
                     st.sampled_from([[0], [1], [0] * 3, [1] * 40, [], pool[:2]]))
