@@ -6,9 +6,11 @@ leaving 127.0.0.1 (the worker's own requests included)."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import shutil
+import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -150,3 +152,185 @@ def test_new_version_offers_reload_once(open_page, built_dist, tmp_path, prefix)
         assert loads == [1]
         assert page.locator('[data-notice="update"]').count() == 0
         assert offsite == []
+
+
+# Ask for an update check now and wait for what it gives: "installed" (a new
+# version waits), "redundant" (its install failed), "unchanged" (nothing new),
+# or "timeout" after a minute.
+UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  let finish;
+  const settled = new Promise((resolve) => { finish = resolve; });
+  const watch = (worker) => {
+    const check = () => {
+      if (worker.state === "installed" || worker.state === "activated") finish("installed");
+      else if (worker.state === "redundant") finish("redundant");
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  let found = false;
+  registration.addEventListener("updatefound", () => { found = true; watch(registration.installing); }, { once: true });
+  await registration.update().catch(() => null);
+  if (registration.installing) watch(registration.installing);
+  else if (!found) finish(registration.waiting ? "installed" : "unchanged");
+  setTimeout(() => finish("timeout"), 60000);
+  return settled;
+}"""
+RESOURCES = "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
+
+
+def next_version(site: Path, target: Path) -> tuple[Path, str]:
+    """A new deployment of `site` in `target`: new Python (a module added to
+    the wheel, which gets a new name), a changed stylesheet, and the worker
+    written for them. Returns (target, the new wheel's name)."""
+    new = Path(shutil.copytree(site, target))
+    old_wheel = build.site_wheel(new)
+    with zipfile.ZipFile(old_wheel, "a") as wheel:
+        wheel.writestr("coalitions/_deployed.py", "MARK = 2\n")
+    data = old_wheel.read_bytes()
+    old_wheel.unlink()
+    name = build.wheel_name(build.project_version(), hashlib.sha256(data).hexdigest())
+    (new / name).write_bytes(data)
+    build.write_config(new / "pyscript.toml", new / "pyscript.toml", name)
+    css = new / "static" / "app.css"
+    css.write_text(css.read_text("utf-8") + "\n/* new version */\n", "utf-8")
+    build.write_service_worker(new)
+    return new, name
+
+
+def test_half_finished_deploy_is_never_cached(open_page, built_dist, tmp_path):
+    """Issue 16, item 9: a new sw.js, config and wheel served with the previous
+    version's stylesheet (a deploy half done) installs nothing: no notice, the
+    old cache alone. Once the deploy is complete the update is offered, and a
+    new tab then runs the new wheel, from the new cache."""
+    site = Path(shutil.copytree(built_dist, tmp_path / "site"))
+    new, wheel = next_version(site, tmp_path / "new")
+    with build.serving(site) as url:
+        page = open_page(url)
+        wait_controlled(page)
+        old = cache_name(site, "/")
+
+        for name in ("sw.js", "pyscript.toml", wheel):
+            shutil.copy2(new / name, site / name)
+        assert page.evaluate(UPDATE) == "redundant"
+        assert page.evaluate(CACHES) == [old]
+        assert page.evaluate(WORKER_VERSION)["cache"] == old
+        assert page.locator('[data-notice="update"]').count() == 0
+
+        # The rest arrives: now the same sw.js installs, and is offered.
+        shutil.copy2(new / "static" / "app.css", site / "static" / "app.css")
+        (site / build.site_wheel(built_dist).name).unlink()
+        assert page.evaluate(UPDATE) == "installed"
+        button = page.locator('[data-notice="update"] [data-ui="update-reload"]')
+        button.wait_for(state="visible")
+        with page.expect_event("load"):
+            button.click()
+        wait_ready(page)
+        wait_controlled(page)
+        fresh = cache_name(new, "/")
+        assert page.evaluate(WORKER_VERSION)["cache"] == fresh
+        assert page.evaluate(CACHES) == [fresh]
+
+        other = page.context.new_page()
+        other.goto(url + NEW_3P)
+        wait_ready(other, "play")
+        assert url + wheel in other.evaluate(RESOURCES)
+        assert other.evaluate("fetch('./static/app.css').then(r => r.text())").endswith("/* new version */\n")
+        other.close()
+
+
+def test_two_sites_on_one_origin_keep_their_caches(open_page, built_dist, tmp_path):
+    """Issue 16, item 10: the same build at /a/ and /b/ of one origin (two
+    GitHub Pages project sites of one user). Updating /b/ leaves /a/'s cache,
+    and /a/ still starts offline."""
+    origin_root = tmp_path / "origin"
+    a = Path(shutil.copytree(built_dist, origin_root / "a"))
+    b = Path(shutil.copytree(built_dist, origin_root / "b"))
+    with build.serving(origin_root) as origin:
+        page_a = open_page(origin + "a/")
+        wait_controlled(page_a)
+        page_b = page_a.context.new_page()
+        page_b.goto(origin + "b/")
+        wait_ready(page_b)
+        wait_controlled(page_b)
+        assert sorted(page_a.evaluate(CACHES)) == sorted([cache_name(a, "/a/"), cache_name(b, "/b/")])
+
+        css = b / "static" / "app.css"
+        css.write_text(css.read_text("utf-8") + "\n/* b's new version */\n", "utf-8")
+        build.write_service_worker(b)
+        assert page_b.evaluate(UPDATE) == "installed"
+        button = page_b.locator('[data-notice="update"] [data-ui="update-reload"]')
+        button.wait_for(state="visible")
+        with page_b.expect_event("load"):
+            button.click()
+        wait_ready(page_b)
+        wait_controlled(page_b)
+        assert sorted(page_a.evaluate(CACHES)) == sorted([cache_name(a, "/a/"), cache_name(b, "/b/")])
+
+        page_a.context.set_offline(True)
+        page_a.goto(origin + "a/index.html" + NEW_3P)
+        wait_ready(page_a, "play")
+        assert play_to_the_end(page_a, random.Random(3)) > 0
+        page_b.close()
+        page_a.context.set_offline(False)
+
+
+def open_failing(chromium_browser, url, init_script=None):
+    """A page whose start-up is expected to fail (so its 404s are no test error)."""
+    context = chromium_browser.new_context()
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    return page, errors
+
+
+RECOVERY = ("Reload the page", "clear this site's data")
+
+
+@pytest.mark.parametrize("missing", ["wheel", "pyscript.toml"])
+def test_a_missing_file_says_what_failed(chromium_browser, built_dist, tmp_path, missing):
+    """Issue 11: a missing wheel or config ends the loading screen with what
+    failed and how to recover, instead of leaving it up for good."""
+    site = Path(shutil.copytree(built_dist, tmp_path / "site"))
+    gone = build.site_wheel(site) if missing == "wheel" else site / missing
+    gone.unlink()
+    with build.serving(site) as url:
+        page, _errors = open_failing(chromium_browser, url)
+        try:
+            failed = page.locator("[data-loading-failed]")
+            failed.wait_for(state="visible", timeout=30_000)
+            text = failed.inner_text()
+            assert "Could not load" in text and gone.name in text and "HTTP 404" in text, text
+            assert all(hint in text for hint in RECOVERY), text
+            assert page.evaluate("document.documentElement.getAttribute('data-boot')") == "failed"
+            assert page.locator('[data-loading-failed] [data-ui="boot-reload"]').is_visible()
+            assert page.locator("[data-loading-slow]").is_hidden()
+        finally:
+            page.context.close()
+
+
+def test_a_stalled_start_says_where_it_stopped(chromium_browser, built_dist):
+    """Issue 11: a file that never arrives (a server that hangs) ends in a
+    message after a bounded wait (shortened here to 3 s)."""
+    with build.serving(built_dist) as url:
+        context = chromium_browser.new_context()
+        context.add_init_script("window.coalitionsBootStallMs = 3000;")
+        wheel = build.site_wheel(built_dist).name
+        held = []
+        context.route("**/" + wheel, lambda route: held.append(route))  # never answered
+        page = context.new_page()
+        try:
+            page.goto(url)
+            failed = page.locator("[data-loading-failed]")
+            failed.wait_for(state="visible", timeout=30_000)
+            text = failed.inner_text()
+            assert "has not finished starting after 3 seconds" in text, text
+            assert f"waiting for the game's code ({wheel})" in text, text
+            assert all(hint in text for hint in RECOVERY), text
+            assert held
+        finally:
+            context.close()
