@@ -63,6 +63,7 @@ from buildtools.common import (
     DIST, IGNORED_NAMES, PROJECT_NAME, PY_SRC, PYODIDE_FILES, PYODIDE_SRC, PYSCRIPT_SRC, ROOT,
     BuildError, log, require, sha256_file,
 )
+from buildtools.csp import csp_hash, page_policy, write_page
 from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (
@@ -80,9 +81,9 @@ __all__ = [
     "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_MODULES",
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",
     "WHEEL_PACKAGES", "assemble", "build", "build_wheel", "cache_version", "check_urls",
-    "chromium_launch_options", "main", "make_server", "normalize_prefix", "precache_files", "project_version",
+    "chromium_launch_options", "csp_hash", "main", "page_policy", "make_server", "normalize_prefix", "precache_files", "project_version",
     "pyscript_start_files", "python_packages", "serving", "site_wheel", "stdlib_modules", "stylesheet_sources",
-    "stylesheet_text", "sw_cache_name", "vendored_wheels", "wheel_name", "write_service_worker",
+    "stylesheet_text", "sw_cache_name", "vendored_wheels", "write_page", "wheel_name", "write_service_worker",
 ]
 
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
@@ -200,7 +201,8 @@ def assemble(out: Path) -> None:
     log(f"version {version}")
     ensure_node_modules()
 
-    shutil.copy2(require(ROOT / "index.html", "the page"), out / "index.html")
+    policy = write_page(require(ROOT / "index.html", "the page"), out / "index.html")
+    log(f"index.html: Content-Security-Policy {policy}")
     (out / ".nojekyll").write_text("")
 
     stylesheet = copy_static(out)

@@ -283,3 +283,26 @@ def test_site_starts_offline_in_chromium(chromium_browser, dist_url_prefixed: st
     loaded = {urlsplit(url).path for url in requests}
     assert "/coalitions/pyodide/micropip-0.11.1-py3-none-any.whl" in loaded
     assert "/coalitions/pyodide/pyodide.asm.wasm" in loaded
+
+
+def test_page_policy_hashes_its_inline_code(built_dist: Path, tmp_path: Path):
+    """Issue 16, item 12: dist/index.html's Content-Security-Policy allows its
+    inline script and style attributes by hash, computed at build time."""
+    page = (built_dist / "index.html").read_text("utf-8")
+    policy = build.page_policy((build.ROOT / "index.html").read_text("utf-8"))
+    assert f'<meta http-equiv="Content-Security-Policy" content="{policy.replace(chr(39), "&#x27;")}">' in page
+    assert page.index("Content-Security-Policy") < page.index("<script")
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+    assert len(scripts) == 1 and "data-embed" in scripts[0]
+    assert build.csp_hash(scripts[0]) in policy.split("script-src", 1)[1].split(";", 1)[0]
+    for style in re.findall(r'\sstyle="([^"]*)"', page):
+        assert build.csp_hash(style) in policy.split("style-src-attr", 1)[1].split(";", 1)[0]
+    assert "{inline-" not in page
+    # A page without the markers, or with the policy after a script, fails the build.
+    source = tmp_path / "index.html"
+    source.write_text('<meta http-equiv="Content-Security-Policy" content="default-src \'self\'"><script>1</script>')
+    with pytest.raises(build.BuildError, match="needs"):
+        build.write_page(source, tmp_path / "out.html")
+    source.write_text('<script>1</script><meta http-equiv="Content-Security-Policy" content="x">')
+    with pytest.raises(build.BuildError, match="before the first"):
+        build.write_page(source, tmp_path / "out.html")
