@@ -92,10 +92,23 @@
     else awayFromEnd.add(el);
   }, { capture: true, passive: true });
 
+  // Sizes drawn from numbers (a bar's length) come as data-width / data-left,
+  // in percent, and are set through the style object: the page's
+  // Content-Security-Policy allows no style attribute written in markup.
+  function applySizes(root) {
+    var els = root.querySelectorAll("[data-width], [data-left]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (el.hasAttribute("data-width")) el.style.width = el.getAttribute("data-width") + "%";
+      if (el.hasAttribute("data-left")) el.style.left = el.getAttribute("data-left") + "%";
+    }
+  }
+
   window.coalitionsPatch = function (root, html) {
     var t = document.createElement("template");
     t.innerHTML = html;
     children(root, t.content);
+    applySizes(root);
     var logs = root.querySelectorAll("[data-log]");
     if (logs.length) {
       requestAnimationFrame(function () {

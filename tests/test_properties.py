@@ -21,7 +21,7 @@ from coalitions.core.match import Match
 from coalitions.core.records import make_players, new_record, replay
 from coalitions.core.rng import Rng, mix
 from coalitions.games.alliances.data import DECK as ALLIANCES_DECK
-from coalitions.games.election_day.data import ACES, COURTS, EXCUSE, NUMBER_CARDS, PAWNS
+from coalitions.games.election_day.data import ACES, chosen_deck
 from coalitions.games.koalition.data import COUNTRY_TOTALS as KO_COUNTRY_TOTALS
 from coalitions.games.koalition.data import DECK as KO_DECK
 from coalitions.registry import all_games
@@ -98,10 +98,7 @@ def keys_of(obj):
 def ed_places(state):
     """Election Day: (the chosen deck, every card where it lies now)."""
     o = state.options
-    deck = list(NUMBER_CARDS) + list(ACES)
-    deck += list(PAWNS) if o["pawns"] else []
-    deck += list(COURTS) if o["courts"] else []
-    deck += [EXCUSE] if o["excuse"] else []
+    deck = chosen_deck(o) + list(ACES)  # the extension cards chosen one by one or by group
     places = [c for h in state.hands for c in h]
     places += ["ace-" + s for s in state.aces]
     places += state.pile + state.removed + state.out

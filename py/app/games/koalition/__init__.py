@@ -128,8 +128,8 @@ def party_bars(view):
         items.append(
             f'<li class="{cls}" data-party="{p}" data-votes="{v}">'
             f'<span class="bar-label">{party_mark(p, True)}</span>'
-            f'<span class="bar-track" aria-hidden="true"><span class="bar-fill kparty-{p}" style="width:{100 * v / scale:.1f}%"></span>'
-            f'<span class="bar-line" style="left:{100 * needed / scale:.1f}%"></span></span>'
+            f'<span class="bar-track" aria-hidden="true"><span class="bar-fill kparty-{p}" data-width="{100 * v / scale:.1f}"></span>'
+            f'<span class="bar-line" data-left="{100 * needed / scale:.1f}"></span></span>'
             f'<span class="bar-votes"><b>{v}</b>{" <small>governs</small>" if p in gov else ""}</span>'
             f'<span class="bar-chair">{esc(who)}</span></li>'
         )
