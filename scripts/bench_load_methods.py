@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     dist = ensure_dist(rebuild=not args.no_build)
-    wheel = build.wheel_name(build.project_version())
+    wheel = build.site_wheel(dist).name
     wheel_kb = (dist / wheel).stat().st_size / 1024
     print(f"before: {load_average(before=True)}", flush=True)
     times: dict[str, list[float]] = {m: [] for m in methods}
