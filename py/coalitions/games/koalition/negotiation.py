@@ -25,25 +25,13 @@ from operator import itemgetter
 
 from ...core.game import SEAT_REFS, seat_ref, seat_refs
 from .data import BINDING_BALLOT, COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
-from .notation import ACCEPT, LABEL_PARTS, coalition_labels, parse
+from .notation import ACCEPT, LABEL_PARTS, Memo, coalition_labels, parse
 from .scoring import minimal_winning
 
 
 def _ev(text, kind):
     """A public log event: `event(text, kind=kind)`, built directly."""
     return {"text": text, "to": None, "kind": kind}
-
-
-class _Cache(dict):
-    """A dict that computes a missing value with `make` (and keeps it)."""
-
-    def __init__(self, make):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):
-        value = self[key] = self.make(key)
-        return value
 
 
 def _label_key(label):
@@ -57,8 +45,8 @@ def _label_name(label):
 
 
 # unit label -> unit_label_key, label_name (lookups quicker than calls)
-_LABEL_KEYS = _Cache(_label_key)
-_LABEL_NAMES = _Cache(_label_name)
+_LABEL_KEYS = Memo(_label_key)
+_LABEL_NAMES = Memo(_label_name)
 
 
 def unit_label_key(label):

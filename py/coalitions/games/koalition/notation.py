@@ -127,7 +127,7 @@ def label_parts(label):
     return LABEL_PARTS[label]
 
 
-class _Memo(dict):
+class Memo(dict):
     """A dict that computes a missing value with `make` (and keeps it)."""
 
     def __init__(self, make):
@@ -145,4 +145,4 @@ def _label_parts(label):
 
 
 # label -> label_parts(label), as a look-up (there are few labels)
-LABEL_PARTS = _Memo(_label_parts)
+LABEL_PARTS = Memo(_label_parts)
