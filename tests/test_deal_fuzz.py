@@ -127,10 +127,12 @@ def crafted(draw, game):
             elif op == "wrong_type" and node:
                 node[draw(st.integers(0, len(node) - 1))] = wrong(draw)
             elif op == "move" and node:
+                # a card (never a list: that could make a cycle) moved to another list
                 others = [p for p in paths if p != path and isinstance(at(deal, p), list)]
-                if others:
-                    target = at(deal, draw(st.sampled_from(others)))  # before the pop moves paths
-                    target.append(node.pop(draw(st.integers(0, len(node) - 1))))
+                cards = [i for i, v in enumerate(node) if not isinstance(v, (list, dict))]
+                if others and cards:
+                    target = at(deal, draw(st.sampled_from(others)))
+                    target.append(node.pop(draw(st.sampled_from(cards))))
             elif op == "extend":
                 node.extend(draw(st.lists(st.sampled_from(pool), max_size=5)))
         else:
