@@ -5,6 +5,8 @@ that seat's view and nothing else."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import random
 
@@ -19,6 +21,13 @@ from coalitions.registry import all_games, get_game
 
 GAMES = all_games()
 SEEDS = range(4)
+
+
+def run(coro):
+    """Run a coroutine to its end on a thread of its own: the browser tests of
+    the same session keep Playwright's event loop running on this thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def seeded_bot_game(game, seed: int) -> Match:
@@ -114,13 +123,12 @@ def test_no_worker_in_cpython():
 
 
 def test_decide_here_matches_pending():
-    import asyncio
 
     match = Match.new("koalition", make_players(["bot"] * 6), seed=5)
     match.advance(limit=40)
     turn = bot_job(match)
     assert turn is not None
-    assert asyncio.run(botworker.decide_here(*turn.args())) == match.pending()[1]
+    assert run(botworker.decide_here(*turn.args())) == match.pending()[1]
 
 
 class FakeWorker:
@@ -178,4 +186,4 @@ def test_replies_cancel_and_failure(monkeypatch):
         with pytest.raises(botworker.BotWorkerError):
             await worker.decide("alliances", None, view, 1, 0, 3)
 
-    asyncio.run(scenario())
+    run(scenario())
