@@ -251,6 +251,9 @@ def test_import_checks_the_file_and_touches_nothing(open_page, dist_url):
          "unknown game"),
         (json.dumps({"hello": "world"}).encode(), "not a Coalitions record"),
         (dumps(bad_step).encode(), f"step {len(bad_step['moves'])}"),
+        # read exactly as the command line reads a file: UTF-8 only
+        (dumps(good.record).encode("utf-16"), "not text (UTF-8)"),
+        (dumps(good.record).replace("Imported", "Impört").encode("latin-1"), "not text (UTF-8)"),
     ]
     picker = page.locator("[data-ui=import]")
     for data, words in cases:
@@ -344,7 +347,7 @@ def test_full_storage_warns(open_page, dist_url):
         (() => {
             const setItem = Storage.prototype.setItem;
             Storage.prototype.setItem = function (key, value) {
-                if (key.startsWith('coalitions:save:')) {
+                if (key.startsWith('coalitions:save:') && window.storageFull !== false) {
                     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
                 }
                 return setItem.call(this, key, value);
@@ -358,3 +361,10 @@ def test_full_storage_warns(open_page, dist_url):
     actions = check_action_buttons(page)
     page.locator(f'[data-action="{actions[-1]}"]').first.click()
     wait_ready(page, "play")
+    assert page.locator('[data-notice="storage"]').is_visible()
+    # space is freed: the next save works, and the notice goes
+    page.evaluate("() => { window.storageFull = false; }")
+    actions = check_action_buttons(page)
+    page.locator(f'[data-action="{actions[-1]}"]').first.click()
+    wait_ready(page, "play")
+    assert page.locator('[data-notice="storage"]').count() == 0
