@@ -1,23 +1,20 @@
-"""One module per screen. `screen_for(app, route)` gives a route its screen."""
+"""One module per screen. `screen_for(app, route)` gives a route its screen;
+a screen's module is imported the first time it is needed, so that start-up
+loads only the screen the page opens on."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .base import FramedScreen, NotFoundScreen, Screen
-from .home import HomeScreen
-from .newgame import NewGameScreen
-from .play import PlayScreen
-from .rules import RulesScreen
-from .shared import open_shared
-from .walkthrough import WalkthroughScreen
 
 SCREENS = {
-    "home": HomeScreen,
-    "new": NewGameScreen,
-    "play": PlayScreen,
-    "rules": RulesScreen,
-    "walkthrough": WalkthroughScreen,
+    "home": ("home", "HomeScreen"),
+    "new": ("newgame", "NewGameScreen"),
+    "play": ("play", "PlayScreen"),
+    "rules": ("rules", "RulesScreen"),
+    "walkthrough": ("walkthrough", "WalkthroughScreen"),
 }
 
 
@@ -25,5 +22,9 @@ def screen_for(app: Any, route: Any, framed: bool = False) -> Screen:
     if framed and not route.embed:
         return FramedScreen(app, route)
     if route.name == "shared":
-        return open_shared(app, route)
-    return SCREENS.get(route.name, NotFoundScreen)(app, route)
+        return importlib.import_module(f"{__name__}.shared").open_shared(app, route)
+    found = SCREENS.get(route.name)
+    if found is None:
+        return NotFoundScreen(app, route)
+    module, name = found
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)(app, route)
