@@ -14,7 +14,7 @@ parts picked so far; it never decides what is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Union
+from typing import Callable, Collection, Iterable, Mapping, Union
 
 Value = Union[str, int]
 
@@ -26,6 +26,14 @@ class NotationError(ValueError):
         super().__init__(f"{text!r} is not {('an action of ' + game) if game else 'an action'}: {reason}")
         self.text = text
         self.reason = reason
+
+
+def known(text: str, word: str, names: Collection[str], what: str, game: str) -> str:
+    """`word` if it is one of `names` (a game's cards, suits, parties...),
+    else the NotationError of `text` that says there is no such `what`."""
+    if word not in names:
+        raise NotationError(text, f"there is no {what} {word!r}", game)
+    return word
 
 
 @dataclass(frozen=True)

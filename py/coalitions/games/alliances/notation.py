@@ -17,7 +17,7 @@ Kinds and their parts, in the order a player picks them:
 - ``put``: ``card``, then ``card2`` (the two cards a Rebel puts down).
 """
 
-from ...core.actions import Action, NotationError, memo
+from ...core.actions import Action, NotationError, known, memo
 from .data import BID_MAX, BID_MIN, CARDS, N_TILES, SUITS, TILES
 
 _SUITS = frozenset(SUITS)
@@ -37,15 +37,11 @@ def _bad(text, why):
 
 
 def _card(text, cid):
-    if cid not in CARDS:
-        raise _bad(text, f"there is no card {cid!r}")
-    return cid
+    return known(text, cid, CARDS, "card", "Alliances")
 
 
 def _suit(text, suit):
-    if suit not in _SUITS:
-        raise _bad(text, f"there is no suit {suit!r}")
-    return suit
+    return known(text, suit, _SUITS, "suit", "Alliances")
 
 
 def _number(text, word, low=BID_MIN, high=BID_MAX):

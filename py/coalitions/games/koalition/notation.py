@@ -13,7 +13,7 @@ Kinds and their parts, in the order a player picks them:
 - ``pass``, ``accept``, ``decline``: no parts.
 """
 
-from ...core.actions import Action, NotationError, memo
+from ...core.actions import Action, NotationError, known, memo
 from .data import CARDS, PARTIES
 
 _KIND_OF = {cid: c["kind"] for cid, c in CARDS.items()}
@@ -26,9 +26,7 @@ def _bad(text, why):
 
 
 def _party(text, word):
-    if word not in _PARTIES:
-        raise _bad(text, f"there is no party {word!r}")
-    return word
+    return known(text, word, _PARTIES, "party", "Koalition")
 
 
 def _label(text, label):
