@@ -67,6 +67,9 @@
           if (waiting.state === "activated") reloadOnce();
         });
         waiting.postMessage({ type: "skip-waiting" });
+        // The player asked: reload even if the switch is slow to be reported
+        // (the new version then takes over as soon as the browser lets it).
+        setTimeout(reloadOnce, 5000);
       } else {
         reloadOnce();
       }

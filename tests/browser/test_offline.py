@@ -54,6 +54,16 @@ def wait_controlled(page):
     page.wait_for_function(CONTROLLED, polling=100)
 
 
+@pytest.fixture(scope="module")
+def chromium_browser(chromium_browser):
+    """A browser of this module's own: service workers are tested in a browser
+    that has not run the rest of the suite's pages (a long-shared browser once
+    left a new worker's activation waiting past a minute)."""
+    browser = chromium_browser.browser_type.launch(**build.chromium_launch_options())
+    yield browser
+    browser.close()
+
+
 @pytest.fixture(params=["root", "subpath"])
 def prefix(request):
     return "/" if request.param == "root" else "/coalitions/"
