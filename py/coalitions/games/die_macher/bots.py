@@ -1,0 +1,1 @@
+from ...core.bots import RandomBot as GoodBot

@@ -1,0 +1,165 @@
+"""Die Macher's action notation (docs/notation.md): the one parser and the
+builders of its action texts.
+
+Amounts are whole numbers of thousands of euros (``bid 3`` bids 3,000 €).
+Kinds and their parts, in the order a player picks them:
+
+- ``bid``: ``amount`` (phase 1, the secret bid and the open re-bid; phase 8,
+  a bid for a poll);
+- ``pass``: none (drop out of a re-bid or a poll auction; buy no more media
+  markers);
+- ``draw``, ``renew``: none (phase 2: take the top programme card, or discard
+  the display and lay out a new one); ``take``: ``opinion`` (a card of the
+  programme display);
+- ``swap``: ``card`` (a hand card), then ``for`` (the programme card it
+  replaces); ``hold``: ``card`` (the hand card kept, the others discarded);
+- ``done``: none (end of the swaps, the rallies or the cabinet placements);
+- ``media``: ``state``;
+- ``rally``: ``state``, then ``count`` (1 to 8, bought at once in that state);
+- ``place``: ``card`` (a shadow-cabinet card), then ``state``;
+- ``target``: ``party`` (the rival a cabinet card works on);
+- ``replace``: ``opinion`` (the face-up opinion replaced), then ``with`` (a
+  card of the opinion display);
+- ``double``: ``opinion``; ``look``: ``slot`` (1 to 4, a face-down opinion);
+- ``skip``: none (forgo a cabinet card's choice or the media majority's
+  replacement);
+- ``sell``, ``keep``: none (the poll auctioneer); ``base``, ``publish``: none
+  (the poll's winner);
+- ``coalition``: ``party`` (the leading party's partner);
+- ``accept``, ``refuse``: none (a donation).
+"""
+
+from ...core.actions import Action, NotationError, known, memo
+from .data import CABINET_IDS, MAX_RALLIES, OPINIONS, PARTIES, SLOTS, STATE_IDS
+
+GAME = "Die Macher"
+_OPINIONS = frozenset(OPINIONS)
+_STATES = frozenset(STATE_IDS)
+_CARDS = frozenset(CABINET_IDS)
+_PARTIES = frozenset(PARTIES)
+
+BARE = frozenset({"pass", "draw", "renew", "done", "skip", "sell", "keep", "base", "publish", "accept", "refuse"})
+
+
+def _bad(text, why):
+    return NotationError(text, why, GAME)
+
+
+def _number(text, word, low, high, what):
+    if not (word.isdigit() and word == str(int(word))) or not low <= int(word) <= high:
+        raise _bad(text, f"{what} is a whole number from {low} to {high}, not {word!r}")
+    return int(word)
+
+
+def _opinion(text, word):
+    return known(text, word, _OPINIONS, "opinion", GAME)
+
+
+def _state(text, word):
+    return known(text, word, _STATES, "state", GAME)
+
+
+def _party(text, word):
+    return known(text, word, _PARTIES, "party", GAME)
+
+
+def _card(text, word):
+    return known(text, word, _CARDS, "shadow-cabinet card", GAME)
+
+
+# kind -> (names of the parts, the function that checks each word)
+_SHAPES = {
+    "bid": (("amount",), (lambda t, w: _number(t, w, 0, 10**6, "an amount in thousands of euros"),)),
+    "take": (("opinion",), (_opinion,)),
+    "hold": (("card",), (_opinion,)),
+    "swap": (("card", "for"), (_opinion, _opinion)),
+    "media": (("state",), (_state,)),
+    "rally": (("state", "count"), (_state, lambda t, w: _number(t, w, 1, MAX_RALLIES, "a number of rallies"))),
+    "place": (("card", "state"), (_card, _state)),
+    "target": (("party",), (_party,)),
+    "replace": (("opinion", "with"), (_opinion, _opinion)),
+    "double": (("opinion",), (_opinion,)),
+    "look": (("slot",), (lambda t, w: _number(t, w, 1, SLOTS, "a slot"),)),
+    "coalition": (("party",), (_party,)),
+}
+
+
+def _parse(text):
+    if not isinstance(text, str):
+        raise NotationError(text, "an action is a text", GAME)
+    words = text.split(" ")
+    kind = words[0]
+    if kind in BARE:
+        if len(words) != 1:
+            raise _bad(text, f"'{kind}' takes nothing more")
+        return Action(kind, (), text)
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        raise _bad(text, f"no action starts with {kind!r}")
+    names, checks = shape
+    if len(words) != 1 + len(names):
+        raise _bad(text, f"write '{kind} " + " ".join(n.upper() for n in names) + "'")
+    parts = tuple((name, check(text, word)) for name, check, word in zip(names, checks, words[1:]))
+    return Action(kind, parts, text)
+
+
+parse = memo(_parse)
+parse.__doc__ = """The `Action` of a Die Macher action text; ValueError if it is not one
+(the rules decide whether it is legal now)."""
+
+
+# -- the texts the rules and bots build ------------------------------------------------
+
+PASS = "pass"
+DONE = "done"
+SKIP = "skip"
+
+BIDS = tuple(f"bid {k}" for k in range(1001))
+
+
+def bid(amount):
+    return BIDS[amount] if 0 <= amount <= 1000 else f"bid {amount}"
+
+
+def take(op):
+    return "take " + op
+
+
+def swap(card, prog):
+    return f"swap {card} {prog}"
+
+
+def hold(card):
+    return "hold " + card
+
+
+def media(state):
+    return "media " + state
+
+
+def rally(state, count):
+    return f"rally {state} {count}"
+
+
+def place(card, state):
+    return f"place {card} {state}"
+
+
+def target(party):
+    return "target " + party
+
+
+def replace(out, new):
+    return f"replace {out} {new}"
+
+
+def double(op):
+    return "double " + op
+
+
+def look(slot):
+    return f"look {slot}"
+
+
+def coalition(party):
+    return "coalition " + party

@@ -1,0 +1,112 @@
+"""The arithmetic of a state: matching topics, votes and the election result.
+
+A state board is a dict (see rules.py): ``opinions`` (4 opinion ids, by slot),
+``up`` (face up?), ``doubled`` (a doubling marker?), and per seat ``rallies``,
+``trends`` and ``media``.
+"""
+
+from .data import (
+    MAJORITY, OPINION_NAMES, PARTY_NAMES, PARTIES, STATE_NAMES, VP_ALONE, VP_COALITION, VP_LEADER, VP_SEVERAL,
+)
+
+
+def matching(board, programme, visible=None):
+    """(number of matching topics, [(slot, opinion, weight)]): each opinion of
+    the state that is in the programme counts 1, or 2 with a doubling marker.
+    `visible`: the slots to count (None: all four)."""
+    prog = set(programme)
+    count = 0
+    found = []
+    ops = board["opinions"]
+    doubled = board["doubled"]
+    for i in range(len(ops)):
+        if visible is not None and not visible[i]:
+            continue
+        op = ops[i]
+        if op in prog:
+            w = 2 if doubled[i] else 1
+            count += w
+            found.append((i, op, w))
+    return count, found
+
+
+def strength(board, seat):
+    """max(0, rallies + trend) of a seat in a state."""
+    return max(0, board["rallies"][seat] + board["trends"][seat])
+
+
+def votes(board, seat, programme, visible=None):
+    return strength(board, seat) * matching(board, programme, visible)[0]
+
+
+def all_votes(board, programmes, visible=None):
+    return [votes(board, s, programmes[s], visible) for s in range(len(programmes))]
+
+
+def _plural(n, one, many):
+    return f"{n} {one if n == 1 else many}"
+
+
+def vote_line(board, seat, programme, who=None):
+    """The log's account of one party's votes: 'Red: (4 rallies + 1 trend) ×
+    3 topics = 15 votes in Hesse (taxes pro, europe contra doubled)'."""
+    r = board["rallies"][seat]
+    t = board["trends"][seat]
+    m, found = matching(board, programme)
+    base = max(0, r + t)
+    sign = "+" if t >= 0 else "−"
+    inner = f"{_plural(r, 'rally', 'rallies')} {sign} {abs(t)} trend"
+    if r + t < 0:
+        inner += " = 0"
+    text = (f"{who or PARTY_NAMES[PARTIES[seat]]}: ({inner}) × {_plural(m, 'topic', 'topics')} = "
+            f"{_plural(base * m, 'vote', 'votes')} in {STATE_NAMES[board['id']]}")
+    if found:
+        text += " (" + ", ".join(OPINION_NAMES[op] + (" doubled" if w == 2 else "") for _, op, w in found) + ")"
+    return text
+
+
+def leader_of(values, order):
+    """The seat with most of `values`; a tie goes to the seat earlier in `order`."""
+    best = None
+    for s in order:
+        if best is None or values[s] > values[best]:
+            best = s
+    return best
+
+
+def shared_cards(prog_a, prog_b):
+    return len(set(prog_a) & set(prog_b))
+
+
+def coalition_partners(values, programmes, leader, order, shared_min=2):
+    """The parties the leader may form a coalition with: sharing at least
+    `shared_min` programme cards, with votes together reaching the majority.
+    In turn order."""
+    out = []
+    for s in order:
+        if s == leader:
+            continue
+        if shared_cards(programmes[leader], programmes[s]) >= shared_min and values[leader] + values[s] >= MAJORITY:
+            out.append(s)
+    return out
+
+
+def election_kind(values, programmes, order):
+    """How the election goes before any choice: ("alone", [seat]), ("several",
+    seats), ("coalition", [leader], partners), ("leader", [leader]) or
+    ("none", []) when no party has a vote."""
+    over = [s for s in order if values[s] >= MAJORITY]
+    if len(over) == 1:
+        return "alone", over, []
+    if len(over) > 1:
+        return "several", over, []
+    leader = leader_of(values, order)
+    if values[leader] == 0:
+        return "none", [], []
+    partners = coalition_partners(values, programmes, leader, order)
+    if partners:
+        return "coalition", [leader], partners
+    return "leader", [leader], []
+
+
+VP_OF = {"alone": VP_ALONE, "several": VP_SEVERAL, "coalition": VP_COALITION, "leader": VP_LEADER, "none": 0}
