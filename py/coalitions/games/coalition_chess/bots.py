@@ -1,0 +1,378 @@
+"""Coalition Chess bots. Each sees only its seat's view: the whole position
+is public, so the view carries it ("position"), and the bot rebuilds the
+engine from it.
+
+- "capture": one ply: takes the most valuable piece it can (the least
+  valuable attacker first), otherwise plays a random move.
+- "easy", "search" (the default), "strong": iterative-deepening alpha-beta
+  over the real flow of turns (check answers out of turn and the turns they
+  cost, coalitions, retirements), with a team (paranoid) view: the bot's
+  coalition maximizes, every other power minimizes. Once the coalitions are
+  formed the game is a zero-sum game between two teams, so this is exact
+  minimax over the order of play; a neutral power is counted as an
+  opponent. The budget is a number of searched positions (deterministic:
+  the same view gives the same move on every machine); the levels differ in
+  budget and depth. See docs/bots.md.
+"""
+
+import json
+
+from ...core.bots import Bot
+from .data import GREEN, KING, LESSER, RED, VALUES, YELLOW, BLACK, MACHINE_GUN, GUARD, FORWARD
+from .engine import (
+    ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, MOVE, OVER, PASS, PLACE, SETUP, VALUE, ZX, masks,
+)
+from .notation import action_of, parse, text_of
+from . import position
+
+MATE = 96000
+WIN = 16000  # one point of score difference at the end
+
+
+class Timeout(Exception):
+    pass
+
+
+def _engine(view):
+    return position.from_json(view["position"])
+
+
+def _actions(legal):
+    return [action_of(parse(t)) for t in legal]
+
+
+class CaptureBot(Bot):
+    level = "capture"
+    label = "Greedy (one ply)"
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        pos = _engine(view)
+        if "default" in legal:
+            return "default"
+        best = None
+        for text in legal:
+            a = action_of(parse(text))
+            if 0 <= a < PLACE:
+                cp = pos.board[(a >> 7) & 127]
+                if cp:
+                    key = (VALUE[cp & 15], -VALUE[pos.board[a & 127] & 15])
+                    if best is None or key > best[0]:
+                        best = (key, text)
+        if best is not None:
+            return best[1]
+        moves = [t for t in legal if t.split(" ", 1)[0] in ("move", "answer", "declare", "pass", "place")]
+        return self.rng.choice(moves or legal)
+
+
+# -- evaluation -------------------------------------------------------------------------------------
+
+def _advance_tables():
+    """Bonus for a Guard or a Machine-gun by how far forward it stands."""
+    out = []
+    for p in range(4):
+        df, dr = FORWARD[p]
+        row = []
+        for s in range(100):
+            f, r = s % 10, s // 10
+            steps = f if df > 0 else (9 - f) if df < 0 else r if dr > 0 else 9 - r
+            row.append(steps * steps * 2)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+ADVANCE = _advance_tables()
+CENTRE = tuple(int(12 - 3 * (abs(4.5 - s % 10) + abs(4.5 - s // 10))) for s in range(100))
+
+
+def evaluate(pos, root_team):
+    """The position for root_team's coalition, in hundredths of a Guard."""
+    team = pos.team
+    b = pos.board
+    total = 0
+    for p in range(4):
+        t = team[p]
+        if t < 0:
+            continue
+        v = pos.mat[p]
+        adv = ADVANCE[p]
+        for s in pos.occ[p]:
+            k = b[s] & 15
+            if k == GUARD or k == MACHINE_GUN:
+                v += adv[s]
+            elif k != KING:
+                v += CENTRE[s]
+        v -= 40 * pos.skip[p]
+        total += v if t == root_team else -v
+    return total
+
+
+def terminal(pos, root, ply):
+    scores = pos.scores()
+    team = pos.team
+    mine = scores[root]
+    theirs = max([scores[q] for q in range(4) if team[q] != team[root]] or [0])
+    diff = mine - theirs
+    if diff > 0:
+        return diff * WIN - ply
+    if diff < 0:
+        return diff * WIN + ply
+    return 0
+
+
+class SearchBot(Bot):
+    level = "search"
+    label = "Search"
+    budget = 6000  # positions searched per decision
+    max_depth = 8
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        key = (self.level, json.dumps(view["position"], sort_keys=True), tuple(legal))
+        got = _DECIDED.get(key)
+        if got is None:
+            got = self._decide(view, legal)
+            if len(_DECIDED) > 4000:
+                _DECIDED.clear()
+            _DECIDED[key] = got
+        return got
+
+    def _decide(self, view, legal):
+        pos = _engine(view)
+        seat = view["seat"]
+        if pos.phase == SETUP:
+            return "default" if "default" in legal else legal[0]
+        if pos.phase not in (MOVE, ANSWER):
+            return legal[0]
+        acts = _actions(legal)
+        if DECLARE_Y in acts or DECLARE_B in acts:
+            return self._choose_side(pos, seat, acts, legal)
+        if ACCEPT in acts:
+            if evaluate(pos, pos.team[seat]) < -400:
+                return "accept"
+        best = self.search(pos, seat)
+        if best is None:
+            return legal[0]
+        return text_of(best, pos.phase == ANSWER)
+
+    def _choose_side(self, pos, seat, acts, legal):
+        """A neutral lesser power joins the side where its search likes the
+        position best (it never stays neutral: that scores nothing)."""
+        best = None
+        share = self.budget // 2
+        for a in (DECLARE_Y, DECLARE_B):
+            if a not in acts:
+                continue
+            pos.push(a)
+            searcher = type(self)(self.rng)
+            searcher.budget = share
+            searcher.max_depth = min(self.max_depth, 3)
+            value = searcher.search(pos, seat, want_value=True)
+            pos.pop()
+            if best is None or value > best[0]:
+                best = (value, a)
+        return text_of(best[1])
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def search(self, pos, seat, want_value=False):
+        self.root = seat
+        self.root_team = pos.team[seat]
+        self.nodes = 0
+        self.tt = {}
+        self.killers = {}
+        root_acts = self._filtered(pos)
+        if not root_acts:
+            return 0 if want_value else None
+        best_move = root_acts[0]
+        best_value = -10 ** 9
+        ordered = self._order(pos, root_acts, None, 0)
+        try:
+            for depth in range(1, self.max_depth + 1):
+                alpha = -10 ** 9
+                iter_best = None
+                for a in ordered:
+                    pos.push(a)
+                    try:
+                        v = self._ab(pos, depth - 1, alpha, 10 ** 9, 1)
+                    finally:
+                        pos.pop()
+                    if iter_best is None or v > alpha:
+                        alpha = v
+                        iter_best = a
+                best_move, best_value = iter_best, alpha
+                ordered = [best_move] + [a for a in ordered if a != best_move]
+                if abs(best_value) >= WIN:
+                    break
+        except Timeout:
+            if iter_best is not None and alpha > best_value:
+                best_move, best_value = iter_best, alpha
+        return best_value if want_value else best_move
+
+    def _filtered(self, pos):
+        return [a for a in pos.legal() if (0 <= a < PLACE) or a == PASS or a == DECLINE]
+
+    def _order(self, pos, acts, tt_move, ply):
+        b = pos.board
+        killers = self.killers.get(ply, ())
+        scored = []
+        for i, a in enumerate(acts):
+            if a == tt_move:
+                s = 10 ** 7
+            elif 0 <= a < PLACE:
+                cp = b[(a >> 7) & 127]
+                if cp:
+                    s = 10 ** 6 + VALUE[cp & 15] * 16 - VALUE[b[a & 127] & 15] // 8
+                elif a >> 14:
+                    s = 9 * 10 ** 5 + VALUE[a >> 14]
+                elif a in killers:
+                    s = 5 * 10 ** 5
+                else:
+                    s = 0
+            else:
+                s = -1
+            scored.append((-s, i, a))
+        scored.sort()
+        return [a for _, _, a in scored]
+
+    def _ab(self, pos, depth, alpha, beta, ply):
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Timeout
+        if pos.phase == OVER:
+            return terminal(pos, self.root, ply)
+        if pos.phase == ANSWER and ply < 12:
+            depth = max(depth, 1)
+        if depth <= 0:
+            return self._quiet(pos, alpha, beta, ply, 0)
+        team = pos.team
+        actor = pos.actor
+        maximize = team[actor] == self.root_team and team[actor] >= 0
+        key = pos.key() ^ ZX[40 + pos.phase] ^ (ZX[50] if pos.rnd <= 3 else 0)
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            d, v, flag, tt_move = entry
+            if d >= depth:
+                if flag == 0:
+                    return v
+                if flag == 1 and v >= beta:
+                    return v
+                if flag == -1 and v <= alpha:
+                    return v
+        acts = self._filtered(pos)
+        if not acts:
+            return evaluate(pos, self.root_team)
+        a0, b0 = alpha, beta
+        best = None
+        push = pos.push
+        pop = pos.pop
+        if maximize:
+            value = -10 ** 9
+            for a in self._order(pos, acts, tt_move, ply):
+                push(a)
+                try:
+                    v = self._ab(pos, depth - 1, alpha, beta, ply + 1)
+                finally:
+                    pop()
+                if v > value:
+                    value, best = v, a
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            self._killer(ply, a, pos)
+                            break
+        else:
+            value = 10 ** 9
+            for a in self._order(pos, acts, tt_move, ply):
+                push(a)
+                try:
+                    v = self._ab(pos, depth - 1, alpha, beta, ply + 1)
+                finally:
+                    pop()
+                if v < value:
+                    value, best = v, a
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            self._killer(ply, a, pos)
+                            break
+        flag = 0
+        if value <= a0:
+            flag = -1
+        elif value >= b0:
+            flag = 1
+        self.tt[key] = (depth, value, flag, best)
+        return value
+
+    def _killer(self, ply, a, pos):
+        if 0 <= a < PLACE and not pos.board[(a >> 7) & 127]:
+            k = self.killers.get(ply, ())
+            if a not in k:
+                self.killers[ply] = (a,) + k[:1]
+
+    def _quiet(self, pos, alpha, beta, ply, qd):
+        """Captures only, with the right to stand still, a few plies deep."""
+        if pos.phase == OVER:
+            return terminal(pos, self.root, ply)
+        stand = evaluate(pos, self.root_team)
+        if qd >= 4 or pos.phase != MOVE:
+            return stand
+        team = pos.team
+        actor = pos.actor
+        maximize = team[actor] == self.root_team and team[actor] >= 0
+        b = pos.board
+        caps = [a for a in pos.legal() if 0 <= a < PLACE and b[(a >> 7) & 127]]
+        if maximize:
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+            value = stand
+        else:
+            if stand <= alpha:
+                return stand
+            beta = min(beta, stand)
+            value = stand
+        for a in self._order(pos, caps, None, -1):
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise Timeout
+            pos.push(a)
+            try:
+                v = self._quiet(pos, alpha, beta, ply + 1, qd + 1)
+            finally:
+                pos.pop()
+            if maximize:
+                if v > value:
+                    value = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < value:
+                    value = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return value
+
+
+class EasyBot(SearchBot):
+    level = "easy"
+    label = "Easy"
+    budget = 800
+    max_depth = 2
+
+
+class StrongBot(SearchBot):
+    level = "strong"
+    label = "Strong"
+    budget = 20000
+    max_depth = 12
+
+
+_DECIDED = {}
