@@ -182,6 +182,11 @@ def eur(k):
     return f"{k * 1000:,} €" if k else "0 €"
 
 
+def signed(value):
+    """A change as the table writes it: +2, 0, −1 (a true minus sign)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
 def rally_price(n):
     return RALLY_PRICE[n]
 

@@ -37,7 +37,7 @@ from .data import (
     MAJORITY, MEDIA_PRICE, MEDIA_SPOTS, NATIONAL_MARKER_POINTS, OPINION_DISPLAY, OPINION_NAMES, OPINION_ORDER, PARTIES,
     PARTY_NAMES, PHASE_NAMES, POLL_BASE, POLL_IDS, POLLS, PROGRAMME_DISPLAY, PROGRAMME_SIZE, RALLY_PRICE, ROUNDS,
     SECRETARY_RALLIES, SLOTS, START_BASE, START_HAND, START_MONEY, STATE_IDS, STATE_NAMES, TOPIC_OF, TREND_MAX,
-    TREND_MIN, contradicts, eur, opinion_deck, programme_deck,
+    TREND_MIN, contradicts, eur, opinion_deck, programme_deck, signed,
 )
 from .deal import check_deal
 from .notation import DONE, PASS, SKIP, parse
@@ -565,8 +565,8 @@ class DieMacherState(State):
         elif card == "chancellor-candidate":
             old = b["trends"][seat]
             b["trends"][seat] = _clamp(old + CHANCELLOR_TREND, TREND_MIN, TREND_MAX)
-            self.log.append(event(f"Chancellor candidate: {me}'s trend in {where} {old:+d} → "
-                                  f"{b['trends'][seat]:+d}.", kind="cabinet"))
+            self.log.append(event(f"Chancellor candidate: {me}'s trend in {where} {signed(old)} → "
+                                  f"{signed(b['trends'][seat])}.", kind="cabinet"))
         elif card == "general-secretary":
             old = b["rallies"][seat]
             b["rallies"][seat] = min(MAX_RALLIES, old + SECRETARY_RALLIES)
@@ -576,7 +576,7 @@ class DieMacherState(State):
             s = PARTIES.index(a["party"])
             old = b["trends"][s]
             b["trends"][s] = _clamp(old - CHAIR_TREND, TREND_MIN, TREND_MAX)
-            self.log.append(event(f"Party chair: {seat_ref(s)}'s trend in {where} {old:+d} → {b['trends'][s]:+d}.",
+            self.log.append(event(f"Party chair: {seat_ref(s)}'s trend in {where} {signed(old)} → {signed(b['trends'][s])}.",
                                   kind="cabinet"))
         elif card == "interior-minister":
             s = PARTIES.index(a["party"])
@@ -619,11 +619,11 @@ class DieMacherState(State):
         elif card in ("party-chair", "general-secretary"):
             old = b["trends"][seat]
             b["trends"][seat] = min(TREND_MAX, old + 1)
-            text += f"{me}'s trend in {where} {old:+d} → {b['trends'][seat]:+d}."
+            text += f"{me}'s trend in {where} {signed(old)} → {signed(b['trends'][seat])}."
         elif card in ("parliamentary-leader", "interior-minister"):
             old = b["rallies"][seat]
             b["rallies"][seat] = min(MAX_RALLIES, old + 1)
-            text += f"{me} has {b['rallies'][seat]} rallies in {where}" + (
+            text += f"{me} has {_n(b['rallies'][seat], 'rally', 'rallies')} in {where}" + (
                 " (already 8: no more)." if old == MAX_RALLIES else f" (+{b['rallies'][seat] - old}).")
         elif card == "foreign-minister":
             self.money[seat] += FOREIGN_MONEY
@@ -813,7 +813,7 @@ class DieMacherState(State):
                     f"{_n(values[winners[0]], 'vote')} and takes {vp} VP.")
         else:
             text = "No party has a vote: nobody scores."
-        self.log.append(event(f"Election in {where}: " + text, kind="election"))
+        self.log.append(event(f"Election in {where}. " + text, kind="election"))
         won = [0] * self.players
         for s in winners:
             self.vp[s] += vp
@@ -1171,7 +1171,7 @@ class DieMacherState(State):
                 for s in range(self.players):
                     old = b["trends"][s]
                     b["trends"][s] = _clamp(old + changes[s], TREND_MIN, TREND_MAX)
-                    parts.append(f"{seat_ref(s)} {old:+d} → {b['trends'][s]:+d}")
+                    parts.append(f"{seat_ref(s)} {signed(old)} → {signed(b['trends'][s])}")
                 log.append(event(f"{me} publishes the poll; trends in {STATE_NAMES[b['id']]}: " + ", ".join(parts)
                                  + ".", kind="poll"))
             self._poll_done()
@@ -1253,7 +1253,7 @@ class DieMacherState(State):
 
 def poll_text(poll, players):
     changes = POLLS[poll]
-    return ", ".join(f"{PARTY_NAMES[PARTIES[s]]} {changes[s]:+d}" for s in range(players))
+    return ", ".join(f"{PARTY_NAMES[PARTIES[s]]} {signed(changes[s])}" for s in range(players))
 
 
 class DieMacher(Game):

@@ -1,0 +1,275 @@
+"""Die Macher in our own words, and every reconstruction and interpretation we
+made where the one-page rule text is silent. The app's rules page and
+docs/games/die-macher.md show both; keep them in step with rules.py and data.py."""
+
+from .data import (
+    CABINET, DONATION_DECK, DONATIONS, FACE_UP, MEDIA_MARKERS, OPINION_COPIES, POLLS, PROGRAMME_COPIES, RALLY_PRICE,
+    START_BASE, START_MONEY, STATES, TOPICS, eur, signed,
+)
+
+
+def _prices():
+    return ", ".join(f"{n} for {eur(p)}" for n, p in RALLY_PRICE.items())
+
+
+def _cabinet():
+    rows = []
+    for cid, name, cost, main, secondary, once in CABINET:
+        rows.append(f"{name} ({eur(cost)}): {'! ' if once else ''}{main}; secondary: {secondary}")
+    return "; ".join(rows) + "."
+
+
+def _donations():
+    kinds = {}
+    for c in DONATION_DECK:
+        kinds[c] = kinds.get(c, 0) + 1
+    return "; ".join(f"{k} cards of {eur(DONATIONS[c][0])} (accept: −{DONATIONS[c][1]} party base; refuse: "
+                     f"+{DONATIONS[c][2]})" for c, k in kinds.items())
+
+
+def _polls():
+    first = next(iter(POLLS.values()))
+    return (f"{len(POLLS)} poll cards, each a change of −2 to +2 for each party's trend (Black, Red, Yellow, Green, "
+            f"Blue). They are four patterns, each turned round the five parties, so each party meets each change "
+            f"equally often; the first is {', '.join(signed(v) for v in first)}.")
+
+
+RULES = [
+    {
+        "title": "The idea",
+        "paragraphs": [
+            "Three to five parties fight four state elections, one per round. Each round has nine phases. "
+            "Victory points come from the elections and from media markers that winners move to the national "
+            "media spot. After four rounds the most points win.",
+            "Votes in a state are (rallies + trend) × matching topics: how present a party is there, times how many "
+            "of the state's popular opinions its programme shares. A party with 50 votes or more wins alone; "
+            "otherwise the leading party looks for a coalition.",
+        ],
+    },
+    {
+        "title": "Setting up",
+        "paragraphs": [
+            f"Each party (Black, Red, Yellow, Green, Blue, by seat) starts with {eur(START_MONEY)}, party base "
+            f"{START_BASE}, {MEDIA_MARKERS} media markers and the seven shadow-cabinet cards. It gets a programme of "
+            "five face-up programme cards, no two on the same topic, and one hand card, hidden from the others.",
+            "Four of the sixteen states are drawn and laid out in order: the first holds round 1's election, the "
+            "second round 2's, and so on. Each state has four opinion slots: the first state shows all four face "
+            "up, the second three, the third two, the fourth one; the rest lie face down. A state never holds one "
+            "opinion twice or both sides of a topic at the start. Five programme cards and three opinion cards "
+            "lie face up as displays.",
+        ],
+    },
+    {
+        "title": "Phase 1: the start player",
+        "paragraphs": [
+            "Every party bids in secret, from nothing to all its money. Nobody sees a bid until all are in. The "
+            "highest bidder pays the bank and starts; turn order runs clockwise from it. Tied highest bidders bid "
+            "again in the open, in turn: each raises or drops out, until one is left, who pays its last bid (the "
+            "tied amount if the others dropped out at once).",
+        ],
+    },
+    {
+        "title": "Phase 2: party programmes",
+        "paragraphs": [
+            "In turn order each party either takes the top card of the programme stack and then one card from the "
+            "display, or discards the whole display, lays out five new cards and takes one of them.",
+            "Then it may swap up to two of its programme cards with hand cards (the programme still holds one card "
+            "per topic at most) and discards down to one hand card.",
+        ],
+    },
+    {
+        "title": "Phase 3: media",
+        "paragraphs": [
+            "In turn order each party buys one media marker for 5,000 € and puts it on a free media spot of any "
+            "state (five per state), or passes. It goes round until every party has passed in a row; a party that "
+            "passed may buy again if someone bought since.",
+        ],
+    },
+    {
+        "title": "Phase 4: rallies",
+        "paragraphs": [
+            "In turn order each party buys rallies once, spread over one or several states. The price depends on "
+            f"how many it buys in one state at once: {_prices()}. A party has at most 8 rallies in a state. The "
+            "table builds this as one purchase per state, then Done.",
+        ],
+    },
+    {
+        "title": "Phase 5: the shadow cabinet",
+        "paragraphs": [
+            "In turn order each party places at most one shadow-cabinet card face down at each state. Each card "
+            "is used once in the whole game.",
+        ],
+    },
+    {
+        "title": "Phase 6: the cabinet acts",
+        "paragraphs": [
+            "State by state, the election state first, and in each state in turn order, the cards are turned up. "
+            "The owner pays the card's cost (a card it cannot pay is discarded without effect), does the main "
+            "action, then the secondary action. An action marked ! happens at most once per state and round: "
+            "whoever reveals such a card first there uses it; later ones only do their secondary action.",
+            "The cards: " + _cabinet(),
+        ],
+    },
+    {
+        "title": "Phase 7: media majority",
+        "paragraphs": [
+            "In each state, the party with more media markers there than any other may replace one face-up "
+            "opinion that has no doubling marker with one from the opinion display.",
+        ],
+    },
+    {
+        "title": "Phase 8: polls",
+        "paragraphs": [
+            "For each state, the election state first, the top poll card is turned up. The party with most votes "
+            "there (counting the face-up opinions) is the auctioneer. The others bid in turn, each higher or out. "
+            "The auctioneer sells the poll to the highest bidder, who pays the auctioneer, or keeps it by paying "
+            "that bid to the bank (free if nobody bid).",
+            "The poll's owner either raises its party base by 3 without publishing it, or, only if the poll raises "
+            "its own trend, publishes it: every party's trend in that state changes as the card shows.",
+        ],
+    },
+    {
+        "title": "Phase 9: the election",
+        "paragraphs": [
+            "Votes: in the election state every opinion is turned up, and each party gets max(0, rallies + trend) "
+            "× matching topics, where each opinion of the state that is in the party's programme counts once, or "
+            "twice with a doubling marker.",
+            "Effects: a single party with 50 votes or more takes 12 VP; several with 50 or more take 10 VP each. "
+            "Otherwise the leading party (most votes) may form a coalition with a party that shares at least two "
+            "programme cards with it and whose votes bring the two to 50: both take 7 VP. With no such partner the "
+            "leading party takes 5 VP. Each winner moves one of its media markers from that state to the national "
+            "media spot, if it has one there; the state's other markers go back to their owners.",
+            "Money (not in round 4): each party receives 1,000 € per VP just won and per party-base point. Then each "
+            "turns a donation card and accepts it (money, losing party base) or refuses it (gaining party base).",
+            "Next round (not in round 4): the elected state is removed, each remaining state turns one more opinion "
+            "face up, and the programme display is replaced by five new cards.",
+        ],
+    },
+    {
+        "title": "The end",
+        "paragraphs": [
+            "After round 4's election each party scores its VP plus 2 per media marker on the national media spot. "
+            "The highest score wins; a tie goes to the higher party base, then to more money; parties still tied "
+            "share the win.",
+        ],
+    },
+]
+
+INTERPRETATIONS = [
+    {
+        "title": "Where the data comes from",
+        "text": "The rule text is a one-page summary of the nine phases: its numbers (4 rounds, the vote formula, "
+                "12/10/7/5 VP, media markers at 5,000 €, the rally prices, income and donations) are followed "
+                "exactly. The cards and boards it refers to are not in it, so they are a reconstruction, kept in "
+                "one module (py/coalitions/games/die_macher/data.py) that another edition's data can replace.",
+    },
+    {
+        "title": "Reconstructed: parties, money and markers",
+        "text": f"Parties Black, Red, Yellow, Green and Blue (seat 0 plays Black, and so on). Each starts with "
+                f"{eur(START_MONEY)}, party base {START_BASE} on a track from 0 to 20, {MEDIA_MARKERS} media markers "
+                "and the seven shadow-cabinet cards. Trends run from −5 to +5 and start at 0. Money is counted in "
+                "thousands: every price in the text is a whole number of thousands.",
+    },
+    {
+        "title": "Reconstructed: topics, opinions and programmes",
+        "text": "Seven topics, each with a pro and a contra side: " + ", ".join(name for _, name in TOPICS)
+                + f". {OPINION_COPIES} popular-opinion cards of each of the 14 opinions (42) and {PROGRAMME_COPIES} "
+                "programme cards of each (56). A programme is five face-up cards with at most one card per topic "
+                "(so never both sides, nor the same card twice); it is dealt again where a card would break that. "
+                "One hand card each; programme display of 5, opinion display of 3.",
+    },
+    {
+        "title": "Reconstructed: the states",
+        "text": "The 16 Länder: " + ", ".join(name for _, name in STATES) + ". Four are drawn; they differ only in "
+                "their opinions. Each has four opinion slots, " + ", ".join(map(str, FACE_UP)) + " of them face up "
+                "at the start (in election order), 5 media spots, and per party up to 8 rallies and a trend. "
+                "Opinions are dealt so that no state holds one opinion twice or both sides of a topic. The "
+                "face-down slots are turned up from the first, one per state after each election, so each state "
+                "is fully face up by its own election.",
+    },
+    {
+        "title": "Reconstructed: the shadow cabinet",
+        "text": _cabinet() + " There are 4 doubling markers in the game. A main action with nothing to work on "
+                "(no rival rallies to remove, no opinion that may be doubled) does nothing; the secondary action "
+                "still happens. Trends, rallies and party base stop at their limits.",
+    },
+    {
+        "title": "Reconstructed: polls and donations",
+        "text": _polls() + " The donation deck: " + _donations() + ". Both decks are shuffled and their order is "
+                "hidden; a turned card is seen by all.",
+    },
+    {
+        "title": "Phase 1: ties and the order of the open re-bid",
+        "text": "Tied highest bidders bid again openly, in turn order from the previous start player (in round 1 "
+                "from seat 0, or the start given by a walkthrough's deal). Each raises above the highest bid so far "
+                "or drops out; the one left pays its own last bid, or the tied amount if it never raised. A party "
+                "holding the highest bid is not asked again until someone raises. In hot-seat play each secret bid "
+                "is made behind the pass-the-device cover; the log says only that a bid was placed until all are in.",
+    },
+    {
+        "title": "Phase 2: order of the steps",
+        "text": "The draw comes first (the top programme card then one from the display, or a new display and one "
+                "from it). The display is not refilled between players, only by a player who renews it and in "
+                "phase 9d; if it is empty, the draw takes only the top card. Then up to two swaps, each a hand card "
+                "for a programme card, and finally the party keeps one hand card of its choice (the others are "
+                "discarded face down). An empty stack is refilled by shuffling its discard pile.",
+    },
+    {
+        "title": "Phase 4: buying rallies",
+        "text": "A party buys all its rallies in one turn. Because the price depends on how many are bought in one "
+                "state at once, each state is bought in one purchase (rally STATE N); the turn ends with Done. A "
+                "purchase over 8 rallies in a state or over the party's money is refused with the price and what it "
+                "holds.",
+    },
+    {
+        "title": "Phase 6: paying and the ! actions",
+        "text": "A revealed card must be paid if the party can; if it cannot, it is discarded without effect. The "
+                "! main actions (Parliamentary leader, Foreign minister, Press spokesperson) count as used in a "
+                "state only when they are carried out; a player may decline the Parliamentary leader's and the "
+                "Foreign minister's main action (they can help rivals too). Where a rival-hitting card has a single "
+                "possible target, it is chosen without asking. The Foreign minister doubles a face-up opinion "
+                "that is in its owner's programme.",
+    },
+    {
+        "title": "Replacing an opinion",
+        "text": "Phase 7 and the Parliamentary leader replace a face-up opinion without a doubling marker. The new "
+                "opinion may neither repeat nor contradict another face-up opinion of that state (the set-up's "
+                "rule; face-down ones are not checked, since nobody may know them). The replaced card is "
+                "discarded and the opinion display is refilled from its stack.",
+    },
+    {
+        "title": "Phase 8: the auctioneer and the bidding",
+        "text": "\"Most votes\" for the auctioneer counts the face-up opinions only, so that no hidden opinion "
+                "shows through; a tie goes to the party earlier in turn order. The other parties bid from the one "
+                "after the auctioneer, in turn order, round and round, until all but the highest bidder have "
+                "dropped out. Nobody bidding means the auctioneer keeps the poll for free. The auctioneer may keep "
+                "the poll only if it can pay the highest bid. Publishing needs the card to raise the owner's "
+                "own trend (a positive change while the trend is below +5).",
+    },
+    {
+        "title": "Phase 9: matching topics, the leader and the coalition",
+        "text": "A matching topic is an opinion of the state that is also in the party's programme; a doubled "
+                "opinion counts twice. A tie for the lead goes to the party earlier in turn order. Coalition "
+                "partners must share at least two programme cards (the same opinion) with the leader, and their "
+                "votes together must reach 50; when several qualify, the leader chooses, otherwise the one partner "
+                "is taken without asking. If no party has any vote, nobody scores the state. Winners each move one "
+                "media marker from that state to the national spot; the rest of its markers return to their "
+                "owners' supplies, which they may use again.",
+    },
+    {
+        "title": "Phase 9: money and the next round",
+        "text": "Income is paid in turn order, then the donation cards are turned one at a time in turn order. "
+                "Accepting a donation when the party base is lower than the loss takes it to 0. After rounds 1 to "
+                "3 the elected state is removed, each remaining state turns its first face-down opinion up, and "
+                "the programme display is discarded and laid out anew. Each round's cabinet placements and ! "
+                "actions start afresh.",
+    },
+    {
+        "title": "What is hidden",
+        "text": "Hidden: the bids until all are in; each party's hand; its unused shadow-cabinet cards and those "
+                "lying face down (others see only where a card lies); face-down opinions (a party that looked at "
+                "one with the Press spokesperson sees it); and the order of the programme, opinion, poll and "
+                "donation stacks. Money, tracks, markers, programmes and displays are public. While opinions are "
+                "face down, the vote counts on the table are projections from what the seat can see.",
+    },
+]
