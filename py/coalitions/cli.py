@@ -145,6 +145,13 @@ def bot_decision_times(game, players, games=20, level=None):
 
 def cmd_bench(args, out):
     game = get_game(args.game)
+    if args.perft is not None:
+        # a game with a move generator to measure has a `perft` module: run(depth, out)
+        perft = game._sibling("perft")
+        if perft is None:
+            raise CoalitionsError(f"{game.title} has no perft (it is not a board game)")
+        perft.run(args.perft, out=lambda line: print(line, file=out))
+        return 0
     n = args.players if args.players is not None else game.min_players
     game.check_players(n)
     times = bot_decision_times(game, n, games=max(1, min(20, args.n // 50)))
@@ -266,6 +273,8 @@ def build_parser():
     b.add_argument("game")
     b.add_argument("-n", type=at_least_one, default=1000, help="random playouts (at least 1)")
     b.add_argument("--players", type=int)
+    b.add_argument("--perft", type=at_least_one, metavar="D",
+                   help="count legal move sequences to depth D and print nodes per second (board games)")
     b.set_defaults(func=cmd_bench)
     ru = sub.add_parser("rules", help="print a game's rules and interpretations as Markdown")
     ru.add_argument("game")
