@@ -827,6 +827,7 @@ class DieMacherState(State):
         for s in range(self.players):
             self.supply[s] += back[s]
         self.boards.pop(0)  # its rallies and the other media markers go back to the supplies
+        self.op_discard.extend(b["opinions"])  # its opinion cards are discarded
         self.results.append({"round": self.round, "state": b["id"], "votes": list(values), "kind": kind,
                              "winners": list(winners), "vp": won, "opinions": list(b["opinions"]),
                              "doubled": list(b["doubled"]), "rallies": list(b["rallies"]),

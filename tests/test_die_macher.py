@@ -1,0 +1,992 @@
+"""Die Macher: unit tests phase by phase, prices, limits and tie rules, the
+log's arithmetic, hidden information, bad input, golden playthroughs and
+property tests for every player count.
+
+The authority is the rule text (../shared/rules/003_efb039a15438a53d.txt): its
+numbers are binding. Where it is silent, the reconstruction in data.py and
+the interpretations of guide.py ("Rules as implemented").
+
+Golden files (tests/golden/die_macher/): ``playthroughs.json``, the moves the
+"good" bots make through the CLI's code path (``python -m coalitions play ...
+--json``) and the outcome, for a few (players, seed). After an intended
+change of the rules or the bots, regenerate and review the diff::
+
+    REGEN_GOLDEN=1 python -m pytest -q tests/test_die_macher.py -k golden
+"""
+
+import copy
+import io
+import json
+import os
+import pathlib
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from coalitions.cli import main as cli_main
+from coalitions.core.errors import IllegalActionError, OptionError, RecordError
+from coalitions.core.match import Match
+from coalitions.core.records import make_players, new_record, replay
+from coalitions.core.rng import Rng, mix
+from coalitions.games.die_macher import data as D
+from coalitions.games.die_macher.bots import GoodBot
+from coalitions.games.die_macher.votes import election_kind, matching, vote_line
+from coalitions.registry import get_game
+
+GAME = get_game("die-macher")
+GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "die_macher"
+REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+
+# Alice (seat 0, Black), Bob (seat 1, Red), Carol (seat 2, Yellow); see walkthroughs.py
+TABLE = {
+    "states": ["hesse", "bavaria", "saxony", "berlin"],
+    "opinions": [["taxes-pro", "europe-pro", "environment-contra", "defence-pro"],
+                 ["nuclear-pro", "immigration-contra", "working-hours-pro", "taxes-contra"],
+                 ["europe-contra", "defence-contra", "environment-pro", "working-hours-contra"],
+                 ["immigration-pro", "nuclear-contra", "taxes-pro", "europe-pro"]],
+    "programmes": [["taxes-pro", "europe-pro", "defence-pro", "nuclear-pro", "immigration-pro"],
+                   ["taxes-pro", "europe-pro", "environment-pro", "working-hours-pro", "immigration-contra"],
+                   ["environment-contra", "defence-pro", "nuclear-pro", "europe-contra", "working-hours-contra"]],
+    "hands": [["working-hours-contra"], ["defence-contra"], ["taxes-contra"]],
+    "programme_display": ["environment-contra", "immigration-pro", "europe-pro", "nuclear-contra", "taxes-pro"],
+    "opinion_display": ["working-hours-contra", "immigration-pro", "taxes-contra"],
+}
+
+
+def rows(hesse, n=3):
+    return [list(hesse)] + [[0] * n for _ in range(3)]
+
+
+def dealt(**extra):
+    deal = copy.deepcopy(TABLE)
+    deal.update(extra)
+    return GAME.new(len(deal["programmes"]), deal=deal)
+
+
+def seeded(players=4, seed=1):
+    return GAME.new(players, seed=seed)
+
+
+def act(state, *moves):
+    """Apply (seat, action) pairs, or bare actions for the first seat to act."""
+    for mv in moves:
+        seat, action = mv if isinstance(mv, tuple) else (state.to_act()[0], mv)
+        state.apply(seat, action)
+    return state
+
+
+def texts(state, since=0, seat=None):
+    """The log's texts from index `since` of the whole log, as `seat` sees them."""
+    return [ev["text"] for ev in state.log[since:] if ev.get("to") is None or seat in ev["to"]]
+
+
+def refused(state, seat, action, match=None):
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=match):
+        state.apply(seat, action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def finish_phase(state, phase):
+    """Play 'pass', 'done', 'skip', 'base', 'bid 0' or the first legal action
+    until the state leaves `phase`."""
+    for _ in range(500):
+        if state.is_over() or state.phase != phase:
+            return state
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        for pref in ("pass", "done", "skip", "base", "bid 0", "sell", "accept"):
+            if pref in legal:
+                state.apply(seat, pref)
+                break
+        else:
+            state.apply(seat, legal[0])
+    raise AssertionError("the phase does not end")
+
+
+# -- data: the numbers of the rule text ---------------------------------------------------------
+
+
+def test_the_numbers_of_the_rule_text():
+    assert D.ROUNDS == 4 and D.PHASES == 9 and len(D.PHASE_NAMES) == 9
+    assert D.MEDIA_PRICE == 5 and D.MEDIA_SPOTS == 5
+    assert D.RALLY_PRICE == {1: 1, 2: 2, 3: 3, 4: 5, 5: 7, 6: 10, 7: 15, 8: 20}
+    assert D.MAX_RALLIES == 8 and D.MAJORITY == 50
+    assert (D.VP_ALONE, D.VP_SEVERAL, D.VP_COALITION, D.VP_LEADER) == (12, 10, 7, 5)
+    assert D.INCOME_PER_VP == 1 and D.INCOME_PER_BASE == 1 and D.NATIONAL_MARKER_POINTS == 2
+    assert D.DONATIONS == {"d10": (10, 1, 1), "d20": (20, 2, 3), "d30": (30, 3, 5)}
+
+
+def test_the_reconstructed_data():
+    assert len(D.TOPICS) == 7 and len(D.OPINIONS) == 14
+    assert len(D.opinion_deck()) == 42 and len(D.programme_deck()) == 56
+    assert len(D.STATES) == 16 and len(set(D.STATE_IDS)) == 16
+    assert len(D.CABINET) == 7 and [c[2] for c in D.CABINET] == [5, 4, 3, 3, 2, 2, 1]
+    assert [c[0] for c in D.CABINET if c[5]] == ["parliamentary-leader", "foreign-minister", "press-spokesperson"]
+    assert len(D.POLLS) == 20 and all(len(v) == 5 and all(-2 <= x <= 2 for x in v) for v in D.POLLS.values())
+    for p in range(5):  # every party meets every change equally often
+        assert sorted(v[p] for v in D.POLLS.values()) == sorted(v[0] for v in D.POLLS.values())
+    assert Counter(D.DONATION_DECK) == {"d10": 5, "d20": 5, "d30": 5}
+    assert D.contradicts("taxes-pro", "taxes-contra") and not D.contradicts("taxes-pro", "taxes-pro")
+    assert D.eur(25) == "25,000 €" and D.eur(0) == "0 €" and D.signed(-2) == "−2" and D.signed(3) == "+3"
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_setup(players):
+    s = seeded(players, 3)
+    assert s.money == [25] * players and s.base == [5] * players and s.supply == [10] * players
+    assert all(sorted(c) == sorted(D.CABINET_IDS) for c in s.cabinet)
+    assert len(s.boards) == 4 and len({b["id"] for b in s.boards}) == 4
+    assert [sum(b["up"]) for b in s.boards] == [4, 3, 2, 1]
+    for b in s.boards:
+        ops = b["opinions"]
+        assert len(ops) == 4
+        assert all(not (a == c or D.contradicts(a, c)) for i, a in enumerate(ops) for c in ops[:i])
+    for prog in s.programmes:
+        assert len(prog) == 5 and len({D.TOPIC_OF[c] for c in prog}) == 5
+    assert all(len(h) == 1 for h in s.hands)
+    assert len(s.prog_display) == 5 and len(s.op_display) == 3
+    assert (s.phase, s.step, s.round) == (1, "bid", 1)
+    assert s.to_act() == list(range(players))
+    with pytest.raises(OptionError):
+        GAME.new(2, seed=1)
+    with pytest.raises(OptionError):
+        GAME.new(6, seed=1)
+
+
+# -- phase 1 ---------------------------------------------------------------------------------
+
+
+def test_phase1_secret_bids_are_simultaneous_and_hidden():
+    s = dealt()
+    assert s.to_act() == [0, 1, 2]
+    assert s.legal_actions(2) == [f"bid {k}" for k in range(26)]
+    mark = len(s.log)
+    act(s, (2, "bid 7"))
+    assert s.to_act() == [0, 1]
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        assert v["bids"]["placed"] == [False, False, True] and v["bids"]["mine"] is None
+        assert "7,000" not in json.dumps(v)
+    assert s.view(2)["bids"]["mine"] == 7
+    assert texts(s, mark) == ["{p2} places a secret bid."]
+    assert "You bid 7,000 €." in texts(s, mark, 2)
+    act(s, (0, "bid 3"))
+    act(s, (1, "bid 5"))
+    assert s.revealed
+    assert "The bids are revealed: {p0} 3,000 €, {p1} 5,000 €, {p2} 7,000 €." in texts(s)
+    assert s.start == 2 and s.order == [2, 0, 1] and s.money[2] == 18 and s.bank == 7
+    assert (s.phase, s.turn) == (2, 2)
+
+
+def test_phase1_a_bid_above_the_money_is_refused_with_the_amount():
+    s = dealt(money=[4, 25, 25])
+    refused(s, 0, "bid 5", "you cannot bid 5,000 €: you hold 4,000 €")
+    refused(s, 0, "bid x")
+
+
+def test_phase1_tied_bidders_rebid_openly_until_one_remains():
+    s = dealt()
+    act(s, (0, "bid 2"), (1, "bid 2"), (2, "bid 1"))
+    assert s.step == "rebid" and s.to_act() == [0]
+    assert s.legal_actions(0)[:3] == ["pass", "bid 3", "bid 4"]
+    refused(s, 0, "bid 2", "higher than 2,000 €")
+    act(s, (0, "bid 3"))
+    assert s.to_act() == [1]
+    act(s, (1, "bid 6"))
+    assert s.to_act() == [0]  # the holder of the highest bid is not asked
+    act(s, (0, "pass"))
+    assert s.start == 1 and s.money[1] == 19 and s.order == [1, 2, 0]
+
+
+def test_phase1_tie_where_the_first_drops_out_pays_the_tied_amount():
+    s = dealt()
+    act(s, (0, "bid 4"), (1, "bid 1"), (2, "bid 4"), (0, "pass"))
+    assert s.start == 2 and s.money[2] == 21
+
+
+def test_phase1_rebid_order_starts_from_the_previous_start_player():
+    s = dealt(start=2)
+    act(s, (0, "bid 1"), (1, "bid 1"), (2, "bid 1"))
+    assert s.rebid["ref"] == [2, 0, 1] and s.to_act() == [2]
+
+
+# -- phase 2 ---------------------------------------------------------------------------------
+
+
+def test_phase2_draw_take_swap_and_hold():
+    s = dealt(phase=2)
+    assert s.legal_actions(0) == ["draw", "renew"]
+    top = s.prog_stack[-1]
+    act(s, "draw")
+    assert s.hands[0] == ["working-hours-contra", top] and s.step == "take"
+    assert set(s.legal_actions(0)) == {"take " + c for c in TABLE["programme_display"]}
+    act(s, "take environment-contra")
+    assert "environment-contra" not in s.prog_display and len(s.prog_display) == 4
+    legal = s.legal_actions(0)
+    assert "swap environment-contra immigration-pro" in legal
+    assert "swap working-hours-contra taxes-pro" in legal
+    assert "done" not in legal and "hold environment-contra" in legal
+    act(s, "swap environment-contra immigration-pro")
+    assert "environment-contra" in s.programmes[0] and "immigration-pro" in s.hands[0]
+    act(s, "swap immigration-pro environment-contra")
+    assert s.swaps == 2 and not any(a.startswith("swap ") for a in s.legal_actions(0))
+    refused(s, 0, "swap working-hours-contra taxes-pro", "swapped twice")
+    act(s, "hold working-hours-contra")
+    assert s.hands[0] == ["working-hours-contra"] and s.turn == 1 and s.step == "draw"
+
+
+def test_phase2_a_programme_holds_one_card_per_topic():
+    s = dealt(phase=2, hands=[["taxes-contra"], [], []])
+    act(s, "draw", "take europe-pro")
+    legal = s.legal_actions(0)
+    # Taxes contra may only replace Taxes pro; Europe pro duplicates Europe pro
+    assert [a for a in legal if a.startswith("swap taxes-contra")] == ["swap taxes-contra taxes-pro"]
+    assert not [a for a in legal if a.startswith("swap europe-pro")]
+
+
+def test_phase2_renew_lays_out_a_new_display():
+    s = dealt(phase=2)
+    expect = s.prog_stack[-5:][::-1]
+    act(s, "renew")
+    assert s.prog_display == expect and s.prog_discard == TABLE["programme_display"] and s.step == "take"
+
+
+def test_phase2_one_hand_card_ends_with_done_and_the_phase_ends():
+    s = dealt(phase=2, hands=[[], [], []], programme_display=["taxes-contra"])
+    act(s, "draw", "take taxes-contra")
+    assert "done" not in s.legal_actions(0)  # two cards: keep one
+    act(s, "hold taxes-contra", (1, "draw"))
+    assert s.step == "swap"  # the display is empty: nothing to take
+    assert "done" in s.legal_actions(1)
+    act(s, "done", "draw")
+    assert s.legal_actions(2)[-1] == "done"
+    act(s, "done")
+    assert s.phase == 3
+
+
+# -- phase 3 ---------------------------------------------------------------------------------
+
+
+def test_phase3_media_markers_until_everyone_passes_in_a_row():
+    s = dealt(phase=3)
+    assert s.legal_actions(0) == ["media hesse", "media bavaria", "media saxony", "media berlin", "pass"]
+    act(s, "media hesse", "pass", "pass", "media hesse")
+    assert s.money[0] == 15 and s.bank == 10 and s.boards[0]["media"] == [2, 0, 0] and s.supply[0] == 8
+    assert "{p0} buys a media marker for 5,000 € and places it in Hesse (2 there, 2 of 5 spots taken; 15,000 € " \
+           "left)." in texts(s)
+    act(s, "media hesse")  # Bob passed before and buys again
+    act(s, "pass", "pass", "pass")
+    assert s.phase == 4
+
+
+def test_phase3_at_most_five_markers_per_state_and_the_price():
+    s = dealt(phase=3, media=[[3, 2, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]], money=[4, 25, 25])
+    assert s.legal_actions(0) == ["pass"]
+    refused(s, 0, "media bavaria", "a media marker costs 5,000 €: you hold 4,000 €")
+    act(s, "pass")
+    assert "media hesse" not in s.legal_actions(1)
+    refused(s, 1, "media hesse", "the 5 media spots of Hesse are taken")
+
+
+def test_phase3_a_party_with_no_marker_left_cannot_buy():
+    s = dealt(phase=3, media=[[5, 0, 0], [5, 0, 0], [0, 0, 0], [0, 0, 0]])
+    assert s.supply[0] == 0 and s.legal_actions(0) == ["pass"]
+
+
+# -- phase 4 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count,price", sorted(D.RALLY_PRICE.items()))
+def test_phase4_rally_prices(count, price):
+    s = dealt(phase=4)
+    act(s, f"rally hesse {count}")
+    assert s.money[0] == 25 - price and s.boards[0]["rallies"][0] == count
+    assert f"for {D.eur(price)}" in texts(s)[-1]
+
+
+def test_phase4_rallies_spread_over_states_once_each():
+    s = dealt(phase=4, rallies=[[6, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]], money=[9, 25, 25])
+    legal = s.legal_actions(0)
+    assert [a for a in legal if a.startswith("rally hesse")] == ["rally hesse 1", "rally hesse 2"]
+    assert [a for a in legal if a.startswith("rally bavaria")] == [f"rally bavaria {c}" for c in range(1, 6)]
+    refused(s, 0, "rally hesse 3", "you have 6 rallies in Hesse; at most 8 per party and state, so you may buy 2 more")
+    refused(s, 0, "rally bavaria 6", "6 rallies at once cost 10,000 €: you hold 9,000 €")
+    act(s, "rally bavaria 4")
+    refused(s, 0, "rally bavaria 1", "already bought rallies in Bavaria this turn")
+    act(s, "rally hesse 2", "done")
+    assert s.money[0] == 2 and s.boards[0]["rallies"][0] == 8 and s.boards[1]["rallies"][0] == 4
+    assert s.turn == 1 and s.legal_actions(1)[0] == "rally hesse 1"
+
+
+def test_label_shows_the_price_and_the_money():
+    s = dealt(phase=4)
+    assert s.label(0, "rally hesse 4") == "4 rallies in Hesse for 5,000 € (you hold 25,000 €)"
+    m = Match(new_record("die-macher", make_players(["human"] * 3), deal=dict(copy.deepcopy(TABLE), phase=3)))
+    assert m.view(0)["labels"]["media hesse"] == "Media marker in Hesse for 5,000 € (you hold 25,000 €)"
+
+
+# -- phases 5 and 6 ----------------------------------------------------------------------------
+
+
+def place_all(s, placements):
+    """placements: {seat: [(card, state)]}; every seat then done."""
+    for seat in s.order:
+        for card, sid in placements.get(seat, []):
+            s.apply(seat, f"place {card} {sid}")
+        s.apply(seat, "done")
+    return s
+
+
+def test_phase5_one_card_per_state_hidden_from_the_others():
+    s = dealt(phase=5)
+    act(s, "place general-secretary hesse")
+    legal = s.legal_actions(0)
+    assert not any(a.endswith(" hesse") for a in legal if a != "done")
+    assert "place general-secretary bavaria" not in legal
+    refused(s, 0, "place party-chair hesse", "already have a card face down at Hesse")
+    for seat in (None, 1, 2):
+        v = s.view(seat)
+        assert v["states"][0]["cabinet"] == ["face-down", None, None]
+        assert not any("General secretary" in ev["text"] for ev in v["log"])
+    assert s.view(0)["states"][0]["cabinet"][0] == "general-secretary"
+    assert s.view(1)["cabinet_counts"][0] == 6 and s.view(1)["cabinet"] == sorted(
+        D.CABINET_IDS, key=D.CABINET_ORDER.get)
+
+
+def test_phase6_reveals_state_by_state_in_turn_order_and_pays():
+    s = dealt(phase=5, start=1)
+    place_all(s, {0: [("general-secretary", "bavaria")], 1: [("chancellor-candidate", "hesse")],
+                  2: [("general-secretary", "hesse")]})
+    reveals = [t for t in texts(s) if " reveals the " in t]
+    assert reveals[0].startswith("{p1} reveals the Chancellor candidate in Hesse and pays 5,000 €")
+    assert reveals[1].startswith("{p2} reveals the General secretary in Hesse")
+    assert reveals[2].startswith("{p0} reveals the General secretary in Bavaria")
+    h, b = s.boards[0], s.boards[1]
+    assert h["trends"][1] == 2 and s.base[1] == 6  # +2 trend, +1 base
+    assert h["rallies"][2] == 2 and h["trends"][2] == 1  # 2 free rallies, +1 trend
+    assert b["rallies"][0] == 2 and s.money == [23, 20, 23] and s.bank == 9
+    assert s.used_cabinet == [["general-secretary"], ["chancellor-candidate"], ["general-secretary"]]
+    assert s.phase == 8  # no media majority anywhere: straight on to the polls
+
+
+def test_phase6_a_card_that_cannot_be_paid_is_discarded():
+    s = dealt(phase=5, money=[25, 25, 4])
+    place_all(s, {2: [("chancellor-candidate", "hesse")]})
+    assert s.boards[0]["trends"][2] == 0 and s.money[2] == 4 and s.base[2] == 5
+    assert any("cannot pay its 5,000 € (holds 4,000 €): the card is discarded without effect" in t for t in texts(s))
+    assert "chancellor-candidate" in s.used_cabinet[2] and "chancellor-candidate" not in s.cabinet[2]
+
+
+def test_phase6_party_chair_interior_minister_and_their_targets():
+    s = dealt(phase=5, rallies=rows([0, 5, 1]))
+    place_all(s, {0: [("party-chair", "hesse"), ("interior-minister", "bavaria")],
+                  1: [("interior-minister", "hesse")]})
+    assert s.step == "cabinet" and s.legal_actions(0) == ["target red", "target yellow"]
+    act(s, "target red")
+    h = s.boards[0]
+    assert h["trends"] == [1, -2, 0]
+    # Bob's Interior minister: Alice has no rallies there, Carol has 1: the one target, not asked
+    assert h["rallies"] == [0, 6, 0]
+    assert any("removes 1 rally of {p2} in Hesse (0 left)" in t for t in texts(s))
+    # Alice's Interior minister in Bavaria: nobody has rallies there, only the secondary action
+    assert s.boards[1]["rallies"] == [1, 0, 0]
+
+
+def test_phase6_the_once_per_state_actions():
+    s = dealt(phase=5, media=rows([0, 1, 0]))
+    place_all(s, {0: [("parliamentary-leader", "hesse"), ("press-spokesperson", "bavaria")],
+                  1: [("parliamentary-leader", "hesse")],
+                  2: [("press-spokesperson", "hesse"), ("foreign-minister", "bavaria")]})
+    assert s.step == "cabinet" and s.legal_actions(0)[-1] == "skip"
+    assert "replace defence-pro working-hours-contra" in s.legal_actions(0)
+    # Immigration pro would repeat nothing, but Taxes contra contradicts Taxes pro: not offered for another slot
+    assert "replace europe-pro taxes-contra" not in s.legal_actions(0)
+    assert "replace taxes-pro taxes-contra" in s.legal_actions(0)
+    act(s, "replace environment-contra immigration-pro")
+    h = s.boards[0]
+    assert h["opinions"][2] == "immigration-pro"
+    assert h["once"] == ["parliamentary-leader", "press-spokesperson"]
+    assert "environment-contra" in s.op_discard and "immigration-pro" not in s.op_display
+    assert len(s.op_display) == 3
+    # Bob's Parliamentary leader: only the +1 rally
+    assert h["rallies"] == [1, 1, 0]
+    assert any("already used in Hesse this round: only its secondary action happens" in t for t in texts(s))
+    # Carol's Press spokesperson removes Bob's marker (the one target); nothing face down to look at
+    assert h["media"] == [0, 0, 0] and s.supply[1] == 10
+    # Bavaria: Alice's spokesperson has no marker to remove; 1 face-down slot: looked at without asking
+    assert s.boards[1]["known"][3] == [0]
+    assert "Slot 4 of Bavaria holds Taxes contra." in texts(s, seat=0)
+    assert "Slot 4 of Bavaria holds Taxes contra." not in texts(s, seat=1)
+    # Carol's Foreign minister: a face-up opinion of her programme, Nuclear power pro
+    assert s.legal_actions(2) == ["double nuclear-pro", "skip"]
+    act(s, "double nuclear-pro")
+    assert s.boards[1]["doubled"] == [True, False, False, False] and s.doubling == 3 and s.money[2] == 22
+
+
+def test_phase6_once_actions_start_afresh_each_round():
+    s = dealt(phase=5)
+    place_all(s, {0: [("parliamentary-leader", "bavaria")]})
+    act(s, "skip")
+    assert s.boards[1]["once"] == []  # declined: not used
+    s.boards[1]["once"] = ["parliamentary-leader"]
+    finish_phase(s, 8)
+    finish_phase(s, 9)
+    assert s.round == 2 and s.boards[0]["id"] == "bavaria" and s.boards[0]["once"] == []
+
+
+def test_phase6_look_at_one_of_several_face_down_opinions():
+    s = dealt(phase=5)
+    place_all(s, {1: [("press-spokesperson", "saxony")]})
+    assert s.step == "look" and s.legal_actions(1) == ["look 3", "look 4"]
+    act(s, "look 4")
+    v1, v0 = s.view(1), s.view(0)
+    assert v1["states"][2]["slots"][3]["opinion"] == "working-hours-contra" and v1["states"][2]["slots"][3]["known"]
+    assert v0["states"][2]["slots"][3]["opinion"] is None
+    # Bob's projection counts what he has seen
+    assert v1["states"][2]["topics"][1] == 0 and v1["states"][2]["projection"]
+
+
+# -- phase 7 ---------------------------------------------------------------------------------
+
+
+def test_phase7_strict_media_majority_replaces_an_undoubled_face_up_opinion():
+    s = dealt(phase=7, media=[[2, 1, 0], [0, 1, 1], [0, 0, 1], [0, 0, 0]])
+    assert s.step == "replace" and s.turn == 0
+    legal = s.legal_actions(0)
+    assert legal[-1] == "skip" and all(a.startswith("replace ") for a in legal[:-1])
+    act(s, "replace environment-contra immigration-pro")
+    assert s.boards[0]["opinions"] == ["taxes-pro", "europe-pro", "immigration-pro", "defence-pro"]
+    assert "Bavaria: no party has a media majority." in texts(s)
+    assert s.turn == 2 and s.cab["board"] == 2
+    # Saxony: only the two face-up slots may be replaced
+    assert {a.split(" ")[1] for a in s.legal_actions(2)[:-1]} == {"europe-contra", "defence-contra"}
+
+
+def test_phase7_a_doubled_opinion_is_not_replaced():
+    s = dealt(phase=7, media=rows([1, 0, 0]))
+    s.boards[0]["doubled"][0] = True
+    s.step = "auto"
+    s.queue = [0]
+    s._advance()
+    s.forget_legal()
+    assert not any(a.startswith("replace taxes-pro ") for a in s.legal_actions(0))
+
+
+# -- phase 8 ---------------------------------------------------------------------------------
+
+
+def test_phase8_auction_sell_keep_and_publish():
+    s = dealt(phase=8, rallies=rows([4, 5, 2]), polls=["poll-01", "poll-07"])
+    au = s.auction
+    assert au["auctioneer"] == 0 and s.turn == 1 and au["poll"] == "poll-01"
+    assert s.legal_actions(1)[:2] == ["pass", "bid 1"]
+    act(s, "bid 2", "bid 3", "bid 4", "pass")
+    assert s.step == "poll-sell" and s.legal_actions(0) == ["sell", "keep"]
+    act(s, "sell")
+    assert s.money[:2] == [29, 21] and s.step == "poll-use" and s.turn == 1
+    assert s.legal_actions(1) == ["base"]  # poll-01 lowers Red's trend: it cannot be published
+    refused(s, 1, "publish", "only if it raises your own trend")
+    act(s, "base")
+    assert s.base[1] == 8 and s.boards[0]["trends"] == [0, 0, 0]
+    # Bavaria: poll-07 (Red +1 Yellow +1): nobody has votes there, the auctioneer is first in turn order
+    assert s.auction["auctioneer"] == 0 and s.auction["poll"] == "poll-07"
+    act(s, "pass", "pass")
+    assert s.step == "poll-use" and s.turn == 0 and s.legal_actions(0) == ["base"]
+
+
+def test_phase8_keeping_costs_the_highest_bid_and_publishing_moves_every_trend():
+    s = dealt(phase=8, rallies=rows([4, 5, 2]), polls=["poll-01"], money=[3, 25, 25], trends=rows([0, -5, 0]))
+    act(s, "bid 4", "pass")
+    assert s.legal_actions(0) == ["sell"]  # Alice holds 3,000 €
+    s = dealt(phase=8, rallies=rows([4, 5, 2]), polls=["poll-01"], trends=rows([0, -5, 0]))
+    act(s, "bid 4", "pass", "keep", "publish")
+    assert s.money[0] == 21 and s.bank == 4 and s.boards[0]["trends"] == [2, -5, 0]
+    assert any("trends in Hesse: {p0} 0 → +2, {p1} −5 → −5, {p2} 0 → 0" in t for t in texts(s))
+
+
+def test_phase8_the_auctioneer_counts_face_up_opinions_only_and_ties_go_by_turn_order():
+    s = dealt(phase=8, start=1, rallies=[[0, 0, 0], [0, 0, 0], [0, 0, 0], [3, 3, 0]],
+              polls=["poll-01", "poll-02", "poll-03", "poll-04"])
+    finish_phase_until_state(s, 3)
+    # Berlin shows only Immigration pro: Alice matches it, Bob does not (his other matches are face down)
+    assert s.auction["auctioneer"] == 0
+
+
+def finish_phase_until_state(s, k):
+    while s.auction is not None and s.auction["board"] < k:
+        seat = s.to_act()[0]
+        legal = s.legal_actions(seat)
+        s.apply(seat, "pass" if "pass" in legal else "base" if "base" in legal else legal[0])
+
+
+# -- phase 9 ---------------------------------------------------------------------------------
+
+
+def test_vote_formula_with_the_floor_and_a_doubled_opinion():
+    s = dealt(phase=8, rallies=rows([4, 3, 2]), trends=rows([1, 0, -3]))
+    b = s.boards[0]
+    assert matching(b, s.programmes[0])[0] == 3
+    assert vote_line(b, 0, s.programmes[0], "Black") == (
+        "Black: (4 rallies + 1 trend) × 3 topics = 15 votes in Hesse (Taxes pro, Europe pro, Defence pro)")
+    assert vote_line(b, 2, s.programmes[2], "Yellow").startswith(
+        "Yellow: (2 rallies − 3 trend = 0) × 2 topics = 0 votes in Hesse")
+    b["doubled"][0] = True
+    assert matching(b, s.programmes[0])[0] == 4 and matching(b, s.programmes[2])[0] == 2
+    assert "Taxes pro doubled" in vote_line(b, 1, s.programmes[1])
+
+
+def test_election_kinds():
+    progs = TABLE["programmes"]
+    order = [0, 1, 2]
+    assert election_kind([50, 49, 0], progs, order) == ("alone", [0], [])
+    assert election_kind([50, 60, 0], progs, order) == ("several", [0, 1], [])
+    assert election_kind([30, 22, 20], progs, order) == ("coalition", [0], [1, 2])
+    assert election_kind([30, 19, 20], progs, order) == ("coalition", [0], [2])
+    assert election_kind([30, 19, 19], progs, order) == ("leader", [0], [])
+    assert election_kind([10, 10, 0], progs, [1, 2, 0]) == ("leader", [1], [])  # tie: earlier in turn order
+    assert election_kind([0, 0, 0], progs, order) == ("none", [], [])
+    # Bob and Carol share no programme card: Carol is no partner for Bob, Alice is
+    assert election_kind([10, 45, 40], progs, order) == ("coalition", [1], [0])
+
+
+def election_state(rallies, trends, media=(0, 0, 0), **extra):
+    return dealt(phase=9, rallies=rows(rallies), trends=rows(trends), media=rows(list(media)),
+                 donations=["d10", "d20", "d30"], **extra)
+
+
+def test_election_alone_12_vp_and_the_national_spot():
+    s = election_state([8, 8, 0], [5, 0, 0], media=(1, 2, 1))
+    assert s.results[0]["votes"] == [39, 16, 0] and s.results[0]["kind"] == "coalition"  # 39 + 16 = 55
+    # 50 votes: two doubled opinions make three topics count as five
+    s3 = dealt(phase=8, rallies=rows([8, 0, 0]), trends=rows([2, 0, 0]), media=rows([2, 2, 1]), polls=["poll-01"])
+    s3.boards[0]["doubled"][:2] = [True, True]
+    act(s3, "pass", "pass", "base")
+    finish_phase_until_state(s3, 4)
+    r = s3.results[0]
+    assert r["votes"][0] == 50 and r["kind"] == "alone" and r["vp"] == [12, 0, 0]
+    assert s3.vp == [12, 0, 0] and s3.national == [1, 0, 0] and s3.supply == [10 - 1, 10, 10]
+    assert any("{p0} has 50 votes, 50 or more, alone: 12 VP." in t for t in texts(s3))
+
+
+def test_election_several_over_50_take_10_each():
+    s = dealt(phase=8, rallies=rows([8, 8, 0]), trends=rows([5, 5, 0]), polls=["poll-01"])
+    s.boards[0]["doubled"][0] = True  # Taxes pro: Alice and Bob
+    s.boards[0]["doubled"][1] = True  # Europe pro: Alice and Bob
+    act(s, "pass", "pass", "base")
+    finish_phase_until_state(s, 4)
+    assert s.results[0]["votes"][:2] == [65, 52] and s.results[0]["kind"] == "several"
+    assert s.vp == [10, 10, 0]
+
+
+def test_election_coalition_choice_and_the_5_vp_leader():
+    s = election_state([8, 8, 8], [2, 3, 2], media=(1, 2, 0))
+    assert s.step == "coalition" and s.legal_actions(0) == ["coalition red", "coalition yellow"]
+    act(s, "coalition red")
+    assert s.vp == [7, 7, 0] and s.national == [1, 1, 0]
+    assert any("forms a coalition with {p1} (22 votes): 2 shared programme cards and 52 votes together: 7 VP each"
+               in t for t in texts(s))
+    # one possible partner: taken without asking
+    s = election_state([8, 8, 8], [2, 3, 1])
+    assert s.step == "donation" and s.vp == [7, 7, 0]
+    # no partner reaches 50: the leader takes 5
+    s = election_state([8, 7, 7], [2, 0, 0])
+    assert s.vp == [5, 0, 0] and s.results[0]["kind"] == "leader"
+
+
+def test_election_nobody_with_votes_scores_nothing():
+    s = election_state([0, 0, 0], [0, 0, 0])
+    assert s.vp == [0, 0, 0] and s.results[0]["kind"] == "none"
+
+
+def test_income_donations_and_the_next_round():
+    s = election_state([8, 8, 8], [2, 3, 1], media=(1, 2, 0))
+    assert s.money == [25 + 7 + 5, 25 + 7 + 5, 25 + 5]
+    assert any("{p0} 7 VP + 5 base = 12,000 €" in t for t in texts(s))
+    assert s.donation == "d10" and s.turn == 0 and s.legal_actions(0) == ["accept", "refuse"]
+    act(s, "accept")
+    assert s.money[0] == 47 and s.base[0] == 4
+    act(s, "refuse")
+    assert s.base[1] == 8 and s.money[1] == 37
+    assert [b["id"] for b in s.boards] == ["bavaria", "saxony", "berlin"]  # Hesse is elected and gone
+    assert [sum(b["up"]) for b in s.boards] == [3, 2, 1]
+    act(s, "accept")
+    assert s.base[2] == 2 and s.money[2] == 60
+    assert s.round == 2 and s.phase == 1 and s.step == "bid"
+    assert [sum(b["up"]) for b in s.boards] == [4, 3, 2]
+    assert len(s.prog_display) == 5 and all(c in s.prog_discard for c in TABLE["programme_display"])
+    assert s.supply == [9, 9, 10] and s.national == [1, 1, 0]
+    assert all(o in s.op_discard for o in TABLE["opinions"][0])
+
+
+def test_a_donation_never_takes_the_base_below_zero_nor_above_twenty():
+    s = election_state([0, 0, 0], [0, 0, 0], base=[1, 19, 5])
+    act(s, "accept")  # d10: −1
+    act(s, "refuse")  # d20: +3
+    assert s.base[:2] == [0, 20]
+
+
+def test_round_4_has_no_income_nor_preparation_and_the_final_score():
+    s = seeded(3, 5)
+    for _ in range(3):
+        while s.round < 4:
+            finish_phase(s, s.phase)
+    assert s.round == 4 and len(s.boards) == 1
+    money = list(s.money)
+    while not s.is_over():
+        finish_phase(s, s.phase)
+    out = s.outcome()
+    assert out.scores == [s.vp[i] + 2 * s.national[i] for i in range(3)]
+    assert len(s.results) == 4 and not any("Income" in t for t in texts(s)[-8:])
+    assert s.donation is None and s.money == money
+    assert out.details["scores"][0].keys() >= {"vp", "national", "national_points", "total", "base", "money"}
+    assert s.to_act() == [] and s.legal_actions(0) == []
+
+
+def test_final_ties_go_to_party_base_then_money():
+    s = seeded(3, 5)
+    s.vp, s.national, s.base, s.money = [8, 8, 10], [1, 0, 0], [4, 9, 4], [3, 3, 7]
+    s._finish()
+    assert s.outcome().winners == [2] and s.outcome().scores == [10, 8, 10]
+    assert "Tie on points" in s.outcome().summary
+    s = seeded(3, 5)
+    s.vp, s.national, s.base, s.money = [8, 8, 10], [1, 0, 0], [4, 9, 4], [7, 3, 7]
+    s._finish()
+    assert s.outcome().winners == [0, 2] and "share the win" in s.outcome().summary
+
+
+# -- the log explains the money ---------------------------------------------------------------
+
+
+def test_every_change_of_money_is_logged_with_its_amount():
+    for seed in range(4):
+        s = seeded(4, seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            before = list(s.money)
+            mark = len(s.log)
+            seat = s.to_act()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            new = [ev["text"] for ev in s.log[mark:] if ev.get("to") is None]
+            for who in range(4):
+                if s.money[who] != before[who]:
+                    assert any("€" in t and "{p%d}" % who in t for t in new), (before, s.money, new)
+
+
+# -- hidden information ---------------------------------------------------------------------
+
+
+def hidden_shuffle(data, seat):
+    """The same game seen from `seat`, with everything `seat` cannot see
+    changed: other seats' secret bids, hands and cabinet cards (in hand and face
+    down), face-down opinions it has not looked at, the order of every stack."""
+    n = data["players"]
+    for s in range(n):
+        if s == seat:
+            continue
+        if data["bids"][s] is not None:
+            data["bids"][s] = 0 if data["bids"][s] else data["money"][s]
+        hand = data["hands"][s]
+        if hand and data["prog_stack"]:
+            hand[0], data["prog_stack"][0] = data["prog_stack"][0], hand[0]
+        for b in data["boards"]:
+            placed = b["cabinet"][s]
+            spare = data["cabinet"][s]
+            if placed is not None and spare:
+                b["cabinet"][s], spare[0] = spare[0], placed
+    for b in data["boards"]:
+        for i in range(4):
+            if not b["up"][i] and seat not in b["known"][i] and data["op_stack"]:
+                b["opinions"][i], data["op_stack"][0] = data["op_stack"][0], b["opinions"][i]
+    for key in ("prog_stack", "op_stack", "polls", "donations", "prog_discard"):
+        data[key].reverse()
+    return data
+
+
+def test_views_depend_only_on_what_the_seat_may_see():
+    checked = changed = 0
+    for players, seed in ((3, 0), (4, 1), (5, 2)):
+        m = Match.new("die-macher", make_players(["bot"] * players, levels=["good", "random"] * 3), seed=seed)
+        step = 0
+        while not m.is_over():
+            state = m.state
+            if step % 6 == 0:
+                for seat in [None] + list(range(players)):
+                    data = state.to_json()
+                    data["log"] = []  # the log is the same in both: no need to copy it twice
+                    other = GAME.State.from_json(hidden_shuffle(copy.deepcopy(data), seat))
+                    assert other.view(seat) == dict(state.view(seat), log=[]), (step, seat)
+                    changed += other.to_json() != data
+                    checked += 1
+            step += 1
+            m.step()
+    assert checked > 200 and changed > checked // 2
+
+
+def test_bots_decide_from_the_view_alone():
+    from coalitions.core.bots import decide
+
+    for seed in range(2):
+        m = Match.new("die-macher", make_players(["bot"] * 4, levels=["good"] * 4), seed=seed)
+        k = 0
+        while not m.is_over():
+            seat = m.to_act()[0]
+            if k % 4 == 0:
+                other = GAME.State.from_json(hidden_shuffle(m.state.to_json(), seat))
+                for level in GAME.bots:
+                    assert decide(GAME, level, other, seat, k, seed) == decide(GAME, level, m.state, seat, k, seed)
+            k += 1
+            m.step()
+
+
+def test_a_hot_seat_bid_is_covered_and_cannot_be_seen_or_undone_after_the_reveal():
+    m = Match.new("die-macher", make_players(["human"] * 3), deal=copy.deepcopy(TABLE))
+    m.apply(0, "bid 4")
+    assert m.human_to_act() == 1 and m.last_human() == 0
+    v = m.view(1)
+    assert v["bids"] == {"placed": [True, False, False], "mine": None}
+    assert not any("4,000" in ev["text"] for ev in v["log"])
+    assert m.can_undo(0)
+    m.apply(1, "bid 2")
+    m.apply(2, "bid 1")
+    assert not m.can_undo(2)  # the reveal: no undo across it
+
+
+# -- bad input ------------------------------------------------------------------------------
+
+
+def test_a_tampered_record_fails_at_its_first_illegal_step():
+    m = Match.new("die-macher", make_players(["bot"] * 3, levels=["good"] * 3), seed=4)
+    m.advance()
+    rec = m.snapshot()
+    moves = rec["moves"]
+    k = next(i for i, (s, a) in enumerate(moves) if a.startswith("rally "))
+    bad = copy.deepcopy(rec)
+    bad["moves"][k] = [moves[k][0], "rally hesse 9"]
+    with pytest.raises(RecordError, match=rf"step {k + 1} "):
+        replay(bad)
+    bad = copy.deepcopy(rec)
+    bad["moves"][k] = [(moves[k][0] + 1) % 3, moves[k][1]]
+    with pytest.raises(RecordError) as err:
+        replay(bad)
+    assert err.value.step == k + 1
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"states": ["hesse", "hesse", "saxony", "berlin"]}, "a state appears twice"),
+    ({"states": ["hesse", "atlantis", "saxony", "berlin"]}, "unknown state"),
+    ({"opinions": [["taxes-pro", "taxes-contra", "europe-pro", "defence-pro"]] + TABLE["opinions"][1:]},
+     "both sides of a topic"),
+    ({"programmes": [["taxes-pro", "taxes-contra", "europe-pro", "defence-pro", "nuclear-pro"]]
+      + TABLE["programmes"][1:]}, "two cards of one topic"),
+    ({"programmes": TABLE["programmes"][:2]}, "programmes must hold 3 entries"),
+    ({"hands": [["taxes-pro"] * 3, ["taxes-pro"], []]}, "programme cards Taxes pro: the game has 4"),
+    ({"phase": 10}, "phase must be a whole number from 1 to 9"),
+    ({"media": [[5, 1, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]}, "media spots"),
+    ({"rallies": [[9, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]}, "rallies of seat 0 in hesse"),
+    ({"polls": ["poll-01", "poll-01"]}, "a poll card appears twice"),
+    ({"donations": ["d10"] * 6}, "the game has 5"),
+    ({"extra": 1}, "has no field 'extra'"),
+])
+def test_explicit_deals_are_validated(change, message):
+    deal = copy.deepcopy(TABLE)
+    deal.update(change)
+    with pytest.raises(OptionError, match=message):
+        GAME.new(3, deal=deal)
+    with pytest.raises(OptionError):
+        GAME.new(3, deal="not a deal")
+
+
+def test_notation():
+    p = GAME.parse_action
+    assert p("rally hesse 4").parts == (("state", "hesse"), ("count", 4))
+    assert p("place party-chair bavaria").parts == (("card", "party-chair"), ("state", "bavaria"))
+    assert p("swap taxes-pro europe-contra").as_dict() == {"card": "taxes-pro", "for": "europe-contra"}
+    assert p("replace taxes-pro europe-contra").names == ("opinion", "with")
+    assert p("bid 12")["amount"] == 12 and p("look 3")["slot"] == 3 and p("pass").parts == ()
+    for bad in ["", "bid", "bid -1", "bid 01", "rally hesse", "rally hesse 9", "rally atlantis 2", "place x hesse",
+                "swap taxes-pro", "pass now", "target purple", "look 5", "Bid 3", "coalition", None, 3]:
+        with pytest.raises(ValueError):
+            p(bad)
+
+
+# -- bots --------------------------------------------------------------------------------------
+
+
+def test_the_good_bot_beats_random_bots():
+    from coalitions.cli import arena
+
+    stats, _ = arena(GAME, ["good", "random", "random", "random"], 24, first_seed=0)
+    assert stats["good"]["wins"] / stats["good"]["seats"] >= 0.75
+
+
+def test_the_good_bot_sees_only_its_view():
+    m = Match.new("die-macher", make_players(["bot"] * 3, levels=["good"] * 3), seed=2)
+    seen = []
+    original = GoodBot.choose
+
+    def spy(self, view, legal):
+        assert "hands" not in view and view["seat"] in m.state.to_act()
+        assert view == m.state.view(view["seat"])
+        seen.append(view["step"])
+        return original(self, view, legal)
+
+    GoodBot.choose = spy
+    try:
+        m.advance()
+    finally:
+        GoodBot.choose = original
+    assert m.is_over() and {"bid", "rally", "place", "poll-bid"} <= set(seen)
+
+
+# -- golden playthroughs ---------------------------------------------------------------------
+
+PLAYTHROUGHS = [(3, 1), (4, 7), (5, 3), (4, 12)]
+
+
+def _golden(name, compute):
+    path = GOLDEN / name
+    data = compute()
+    if REGEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
+    return data, json.loads(path.read_text(encoding="utf-8"))
+
+
+def _playthroughs():
+    games = []
+    for players, seed in PLAYTHROUGHS:
+        argv = ["play", "die-macher", "--players", str(players), "--seed", str(seed), "--json"]
+        out = io.StringIO()
+        assert cli_main(argv, out=out) == 0
+        result = json.loads(out.getvalue())
+        assert result["finished"]
+        _, state = replay(result["record"])
+        games.append({"players": players, "seed": seed, "argv": argv[1:], "moves": result["record"]["moves"],
+                      "outcome": state.outcome().to_json(), "summary": result["summary"]})
+    return games
+
+
+def test_golden_playthroughs():
+    data, expected = _golden("playthroughs.json", _playthroughs)
+    assert len(data) == len(expected)
+    for got, want in zip(data, expected):
+        assert got["moves"] == want["moves"], f"the bots play differently: {' '.join(got['argv'])}"
+        assert got["outcome"] == want["outcome"] and got["summary"] == want["summary"]
+
+
+def test_golden_playthroughs_replay_from_the_stored_moves():
+    for game in json.loads((GOLDEN / "playthroughs.json").read_text(encoding="utf-8")):
+        state = GAME.new(game["players"], seed=game["seed"])
+        for seat, action in game["moves"]:
+            state.apply(seat, action)
+        assert state.is_over() and state.outcome().to_json() == game["outcome"]
+
+
+# -- properties, every player count -------------------------------------------------------------
+
+PROPS = settings(max_examples=8, deadline=None, derandomize=True, database=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+def places(state):
+    """Where every card and marker is: checks the conservation laws."""
+    n = state.players
+    prog = [c for p in state.programmes for c in p] + [c for h in state.hands for c in h]
+    prog += state.prog_display + state.prog_stack + state.prog_discard
+    assert Counter(prog) == Counter(D.programme_deck())
+    ops = [o for b in state.boards for o in b["opinions"]] + state.op_display + state.op_stack + state.op_discard
+    assert Counter(ops) == Counter(D.opinion_deck())
+    assert sorted(state.polls + state.polls_used + ([state.auction["poll"]] if state.auction else [])) == sorted(
+        D.POLL_IDS)
+    assert Counter(state.donations + state.donations_used + ([state.donation] if state.donation else [])) == Counter(
+        D.DONATION_DECK)
+    for s in range(n):
+        placed = [b["cabinet"][s] for b in state.boards if b["cabinet"][s]]
+        pending = [state.cab["card"]] if state.cab and state.cab["seat"] == s and state.cab["card"] else []
+        held = state.cabinet[s] + placed + state.used_cabinet[s]
+        assert sorted(held) == sorted(D.CABINET_IDS), (held, pending)
+        markers = state.supply[s] + state.national[s] + sum(b["media"][s] for b in state.boards)
+        assert markers == D.MEDIA_MARKERS
+        assert state.money[s] >= 0 and 0 <= state.base[s] <= D.BASE_MAX
+        for b in state.boards:
+            assert 0 <= b["rallies"][s] <= 8 and -5 <= b["trends"][s] <= 5
+    doubled = sum(sum(b["doubled"]) for b in state.boards) + sum(sum(r["doubled"]) for r in state.results)
+    assert state.doubling + doubled == D.DOUBLING_MARKERS
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@PROPS
+@given(seed=st.integers(0, 2**63 - 1))
+def test_random_games_end_and_conserve_money_cards_and_markers(players, seed):
+    state = GAME.new(players, seed=seed)
+    total = sum(state.money)
+    rng = Rng(mix(seed, 7))
+    for _ in range(3000):
+        places(state)
+        assert sum(state.money) + state.bank == total
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.is_over() and state.to_act() == []
+    assert len(state.outcome().scores) == players
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@PROPS
+@given(seed=st.integers(0, 2**63 - 1), data=st.data())
+def test_json_round_trip_and_replays_are_deterministic(players, seed, data):
+    points = data.draw(st.sets(st.integers(0, 250), min_size=1, max_size=3))
+    state = GAME.new(players, seed=seed)
+    rng = Rng(mix(seed, 9))
+    moves = []
+    k = 0
+    while not state.is_over():
+        if k in points:
+            text = json.dumps(state.to_json())
+            again = GAME.State.from_json(json.loads(text))
+            assert again.to_json() == state.to_json()
+            for s in [None] + list(range(players)):
+                assert again.view(s) == state.view(s)
+                json.dumps(state.view(s))
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        moves.append([seat, action])
+        state.apply(seat, action)
+        k += 1
+    rec = new_record("die-macher", make_players(["human"] * players), seed=seed)
+    rec["moves"] = moves
+    _, a = replay(copy.deepcopy(rec))
+    _, b = replay(copy.deepcopy(rec))
+    assert json.dumps(a.to_json()) == json.dumps(b.to_json()) == json.dumps(state.to_json())
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@settings(PROPS, max_examples=3)
+@given(seed=st.integers(0, 2**63 - 1), stride=st.integers(7, 13))
+def test_views_never_show_another_seats_bid_hand_or_hidden_cards(players, seed, stride):
+    state = GAME.new(players, seed=seed)
+    rng = Rng(mix(seed, 11))
+    k = 0
+    while not state.is_over():
+        if k % stride == 0:
+            data = state.to_json()
+            data["log"] = []
+            for seat in [None] + list(range(players)):
+                view = state.view(seat)
+                other = GAME.State.from_json(hidden_shuffle(copy.deepcopy(data), seat))
+                assert other.view(seat) == dict(view, log=[])
+                assert not {"hands", "prog_stack", "op_stack", "polls", "donations", "rng"} & set(view)
+                assert all(ev["to"] is None or seat in ev["to"] for ev in view["log"])
+                if state.step == "bid":
+                    assert view["bids"]["mine"] == (state.bids[seat] if seat is not None else None)
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        k += 1
