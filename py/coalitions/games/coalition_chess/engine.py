@@ -533,6 +533,7 @@ class Pos:
                 out = keep
         elif team[p] < 0:
             out = [a for a in out if self._commit_of(p, a) is not None]
+        out.sort()  # one order, however the piece sets were built
         cache[p] = out
         return out
 

@@ -114,8 +114,10 @@ class CoalitionChessState(State):
     def auto_action(self):
         pos = self.pos
         if pos.phase == MOVE:
+            # a power with no move at all passes by itself (it could only have
+            # offered a draw besides; accepting one is still asked)
             legal = self.legal_actions(pos.actor)
-            if legal == ["pass"]:
+            if "pass" in legal and all(a in ("pass", "offer") for a in legal):
                 return (pos.actor, "pass")
         return None
 
@@ -195,7 +197,7 @@ class CoalitionChessState(State):
                 text += f", becomes a {piece_name(pk)}"
             if pos.phase == ANSWER:
                 text += f"; {POWER_NAMES[seat]} will miss its next turn"
-            return [event(text + ".", kind="move", seat=seat, frm=square_name(f), to=square_name(t))]
+            return [event(text + ".", kind="move", seat=seat, squares=[square_name(f), square_name(t)])]
         if a >= SWAP:
             return [event(f"{who} puts its Motorcyclist from {square_name(a & 127)} on "
                           f"{square_name((a >> 7) & 127)}, a square of the other colour.", kind="swap", seat=seat)]

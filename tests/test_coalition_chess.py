@@ -1,0 +1,973 @@
+"""Coalition Chess: perft goldens (cross-checked by a brute-force generator
+written only for this file), unit tests by rule, property tests, bad input.
+
+The authority is the rule text (/work/shared/rules/002_76ba05b328078dca.txt);
+where it is open, the interpretations in guide.py ("Rules as implemented").
+
+Golden file (tests/golden/coalition-chess/perft.json): the number of legal
+action sequences of each length 1..3 from the start and from hand-set
+positions. After an intended change of the rules, regenerate and review::
+
+    REGEN_GOLDEN=1 python -m pytest -q tests/test_coalition_chess.py -k golden
+"""
+
+import json
+import os
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from coalitions.core.bots import decide
+from coalitions.core.errors import IllegalActionError, OptionError, RecordError
+from coalitions.core.match import Match
+from coalitions.core.records import make_players, new_record, replay
+from coalitions.core.rng import Rng, mix
+from coalitions.games.coalition_chess import bots as chess_bots
+from coalitions.games.coalition_chess import perft as perft_mod
+from coalitions.games.coalition_chess.data import ARMIES, FILES, PIECES, START, square_name, square_of
+from coalitions.games.coalition_chess.engine import DEFAULT
+from coalitions.registry import get_game
+
+GAME = get_game("coalition-chess")
+GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "coalition-chess"
+REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+Y, B, G, R = 0, 1, 2, 3
+
+
+def new(options=None, deal=None, seed=0):
+    return GAME.new(4, options or {}, seed=seed if deal is None else None, deal=deal)
+
+
+def after_setup(**options):
+    st = new(options)
+    st.apply(Y, "default")
+    return st
+
+
+def pos_of(pieces, turn="yellow", rnd=5, coalitions=None, **extra):
+    deal = {"pieces": pieces, "turn": turn, "round": rnd,
+            "coalitions": {"green": "yellow", "red": "black"} if coalitions is None else coalitions}
+    deal.update(extra)
+    return deal
+
+
+# A Yellow and a Black King tucked away, for positions about one thing.
+KINGS = {"yellow": {"a1": "king"}, "black": {"k10": "king"}}
+
+
+def with_kings(**armies):
+    pieces = {"yellow": dict(KINGS["yellow"]), "black": dict(KINGS["black"]), "green": {}, "red": {}}
+    for power, army in armies.items():
+        pieces[power].update(army)
+    return pieces
+
+
+def legal(st, seat=None):
+    seat = st.to_act()[0] if seat is None else seat
+    return st.legal_actions(seat)
+
+
+def moves_from(st, square):
+    return sorted(a.split(" ")[2] for a in legal(st) if a.split(" ")[0] in ("move", "answer")
+                  and a.split(" ")[1] == square)
+
+
+# == a brute-force generator, written only for these tests ==========================================
+#
+# A board is a dict {(file, rank): (power, kind, moved)}; moves are decided by
+# geometry alone, square by square, and legality by recomputing every enemy
+# attack after the move. It knows the flow of turns after the first three
+# rounds (coalitions formed): the order of play, answers out of turn and the
+# turns they cost, declines, mates, retirements, offers.
+
+KN_D = {(1, 2), (2, 1)}
+FWD_D = {0: (0, 1), 1: (0, -1), 2: (-1, 0), 3: (1, 0)}
+PROMO = ["tank", "submarine", "plane", "artillery", "engineer", "motorcyclist", "machine-gun"]
+
+
+def _clear(board, a, b):
+    df, dr = b[0] - a[0], b[1] - a[1]
+    n = max(abs(df), abs(dr))
+    sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+    return all((a[0] + sf * i, a[1] + sr * i) not in board for i in range(1, n))
+
+
+def _line(a, b, orth):
+    df, dr = abs(b[0] - a[0]), abs(b[1] - a[1])
+    return (df == 0 or dr == 0) if orth else df == dr
+
+
+def _knight(a, b):
+    return (abs(a[0] - b[0]), abs(a[1] - b[1])) in KN_D
+
+
+def _far(p, sq):
+    f, r = sq
+    return {0: r == 9, 1: r == 0, 2: f == 0, 3: f == 9}[p]
+
+
+def bf_reaches(board, sq, t, attack):
+    """Whether the piece on sq moves to (or, attack=True, attacks) t."""
+    p, kind, moved = board[sq]
+    if t == sq:
+        return False
+    df, dr = t[0] - sq[0], t[1] - sq[1]
+    king_step = max(abs(df), abs(dr)) == 1
+    if kind == "king":
+        return king_step
+    if kind == "engineer":
+        return _knight(sq, t)
+    if kind == "plane":
+        for mf in range(10):
+            for mr in range(10):
+                m = (mf, mr)
+                if m not in board and _knight(sq, m) and _knight(m, t):
+                    return True
+        return False
+    if kind in ("tank", "artillery", "motorcyclist", "submarine"):
+        if kind == "submarine" and _knight(sq, t):
+            return True
+        ok = ((kind in ("tank", "submarine") and (_line(sq, t, True) or _line(sq, t, False)))
+              or (kind == "artillery" and _line(sq, t, True)) or (kind == "motorcyclist" and _line(sq, t, False)))
+        return ok and _clear(board, sq, t)
+    fx, fy = FWD_D[p]
+    one = (sq[0] + fx, sq[1] + fy)
+    two = (sq[0] + 2 * fx, sq[1] + 2 * fy)
+    diag = {(one[0] + fy, one[1] + fx), (one[0] - fy, one[1] - fx)}
+    if kind == "machine-gun":
+        if king_step:
+            return True
+        return not attack and not moved and t == two and one not in board and two not in board
+    # guard
+    if attack:
+        return t in diag
+    if t == one:
+        return t not in board
+    if t == two:
+        return not moved and one not in board and two not in board
+    return t in diag and t in board
+
+
+class BF:
+    """The brute-force game after the first three rounds."""
+
+    def __init__(self, deal, order=(0, 1, 2, 3)):
+        names = ["yellow", "black", "green", "red"]
+        self.board = {}
+        for pname, army in deal["pieces"].items():
+            p = names.index(pname)
+            for sqn, kind in army.items():
+                sq = (FILES.index(sqn[0]), int(sqn[1:]) - 1)
+                in_area = sq in AREAS_BF[p]
+                self.board[sq] = (p, kind, not in_area)
+        co = deal["coalitions"]
+        self.team = [0, 1, names.index(co["green"]), names.index(co["red"])]
+        self.order = list(order)
+        self.cur = self.order.index(names.index(deal["turn"]))
+        self.actor = self.order[self.cur]
+        self.phase = "move"
+        self.skip = [0, 0, 0, 0]
+        self.declined = set()
+        self.offer = None
+        self.offered = False
+        self.retired = {p for p in (2, 3) if not any(v[0] == p for v in self.board.values())}
+        self.over = False
+
+    def copy(self):
+        c = object.__new__(BF)
+        c.__dict__ = {k: (v.copy() if isinstance(v, (dict, list, set)) else v) for k, v in self.__dict__.items()}
+        return c
+
+    def enemies(self, p, q):
+        return self.team[p] != self.team[q]
+
+    def king(self, g):
+        return next(sq for sq, v in self.board.items() if v[0] == g and v[1] == "king")
+
+    def attacked(self, g):
+        ks = self.king(g)
+        return any(self.enemies(v[0], g) and bf_reaches(self.board, sq, ks, True)
+                   for sq, v in self.board.items())
+
+    def moves(self, p):
+        out = []
+        for sq, v in list(self.board.items()):
+            if v[0] != p:
+                continue
+            for tf in range(10):
+                for tr in range(10):
+                    t = (tf, tr)
+                    tgt = self.board.get(t)
+                    if tgt is not None and (tgt[0] == p or not self.enemies(p, tgt[0]) or tgt[1] == "king"):
+                        continue
+                    if not bf_reaches(self.board, sq, t, False):
+                        continue
+                    promos = [None]
+                    if v[1] in ("guard", "machine-gun") and _far(p, t) and not _far(p, sq):
+                        promos = PROMO
+                    for pk in promos:
+                        trial = dict(self.board)
+                        del trial[sq]
+                        trial[t] = (p, pk or v[1], True)
+                        if p <= 1:
+                            saved = self.board
+                            self.board = trial
+                            bad = self.attacked(p)
+                            self.board = saved
+                            if bad:
+                                continue
+                        out.append(("mv", sq, t, pk))
+        return out
+
+    def legal(self):
+        if self.over:
+            return []
+        p = self.actor
+        if self.phase == "answer":
+            return self.moves(p) + [("decline",)]
+        out = []
+        if self.offer is not None and self.team[p] != self.offer:
+            out.append(("accept",))
+        if self.offer is None and not self.offered:
+            out.append(("offer",))
+        mv = self.moves(p)
+        return out + (mv or [("pass",)])
+
+    def apply(self, a):
+        p = self.actor
+        if a[0] == "offer":
+            self.offer, self.offered = self.team[p], True
+            return
+        if a[0] == "accept":
+            self.over = True
+            return
+        regular = False
+        if a[0] == "decline":
+            self.declined.add(p)
+        elif a[0] == "pass":
+            regular = True
+        else:
+            _, sq, t, pk = a
+            v = self.board.pop(sq)
+            victim = self.board.get(t)
+            self.board[t] = (p, pk or v[1], True)
+            if victim and victim[0] in (2, 3) and not any(x[0] == victim[0] for x in self.board.values()):
+                self.retired.add(victim[0])
+            if self.phase == "answer":
+                self.skip[p] += 1
+                self.declined.discard(p)
+            else:
+                regular = True
+        if regular:
+            if self.offer is not None and self.team[p] != self.offer:
+                self.offer = None
+            self.offered = False
+            self.done = True
+        elif a[0] != "decline" and self.phase != "answer":
+            return
+        self.resolve(p)
+
+    def next_regular(self):
+        skip = list(self.skip)
+        cur = self.cur
+        while True:
+            cur = (cur + 1) % len(self.order)
+            q = self.order[cur]
+            if q in self.retired:
+                continue
+            if skip[q]:
+                skip[q] -= 1
+                continue
+            return q
+
+    def resolve(self, mover):
+        first = (1, 0) if self.team[mover] == self.team[0] else (0, 1)
+        checked = []
+        for g in first:
+            if self.attacked(g):
+                if not self.moves(g):
+                    self.over = True
+                    return
+                checked.append(g)
+            else:
+                self.declined.discard(g)
+        nxt = self.next_regular()
+        for g in checked:
+            if g not in self.declined and g != nxt:
+                self.phase, self.actor = "answer", g
+                return
+        while True:
+            self.cur = (self.cur + 1) % len(self.order)
+            q = self.order[self.cur]
+            if q in self.retired:
+                continue
+            if self.skip[q]:
+                self.skip[q] -= 1
+                continue
+            break
+        self.phase, self.actor, self.offered = "move", q, False
+        if q <= 1 and not self.moves(q):
+            self.over = True
+
+
+AREAS_BF = {0: {(f, r) for f in range(1, 9) for r in (0, 1)}, 1: {(f, r) for f in range(1, 9) for r in (8, 9)},
+            3: {(f, r) for f in (0, 1) for r in range(3, 7)}, 2: {(f, r) for f in (8, 9) for r in range(3, 7)}}
+
+
+def bf_perft(game, depth):
+    acts = game.legal()
+    if depth == 1:
+        return len(acts)
+    total = 0
+    for a in acts:
+        child = game.copy()
+        child.apply(a)
+        total += bf_perft(child, depth - 1)
+    return total
+
+
+# == positions ======================================================================================
+
+POSITIONS = {
+    # Green (Black's partner) can check Yellow's King out of Yellow's turn: Red
+    # moves next, so Yellow may answer at once and miss its next turn.
+    "check-answer": pos_of({
+        "yellow": {"e1": "king", "d2": "guard", "f2": "guard", "b1": "artillery", "h3": "engineer"},
+        "black": {"e10": "king", "d9": "guard", "e9": "machine-gun", "c8": "tank"},
+        "green": {"j4": "submarine", "k6": "guard"},
+        "red": {"b6": "plane", "a5": "guard"},
+    }, turn="green", coalitions={"green": "black", "red": "yellow"}),
+    # Guards and Machine-guns one step from their far edges, for every power.
+    "promotion": pos_of({
+        "yellow": {"e1": "king", "c9": "guard", "g9": "machine-gun"},
+        "black": {"e10": "king", "b2": "guard", "h2": "machine-gun", "a10": "artillery"},
+        "green": {"b5": "guard", "b8": "machine-gun"},
+        "red": {"j4": "guard", "j7": "machine-gun"},
+    }),
+    # Red's Planes in the open near Yellow's King; some middle squares taken.
+    "planes": pos_of({
+        "yellow": {"h1": "king", "e4": "guard", "g2": "machine-gun", "d3": "motorcyclist"},
+        "black": {"e10": "king", "f9": "guard"},
+        "green": {"k5": "submarine"},
+        "red": {"c4": "plane", "h6": "plane", "b3": "guard"},
+    }, turn="red"),
+    # Red has one Guard left and Yellow can take it: Red retires.
+    "retirement": pos_of({
+        "yellow": {"e1": "king", "c3": "tank", "g1": "motorcyclist"},
+        "black": {"e10": "king", "f10": "artillery", "h7": "engineer"},
+        "green": {"j5": "submarine", "k6": "guard"},
+        "red": {"c7": "guard"},
+    }),
+    # Black in check at its turn's start would be illegal, so: Yellow gives
+    # checks that Black answers or that mate it.
+    "mating-net": pos_of({
+        "yellow": {"e1": "king", "a9": "artillery", "b8": "tank", "c3": "engineer"},
+        "black": {"e10": "king", "e9": "guard", "d9": "guard", "f9": "guard", "h8": "machine-gun"},
+        "green": {"j2": "submarine"},
+        "red": {"a4": "plane", "h5": "guard"},
+    }),
+}
+
+
+def position_state(name):
+    return new(deal=POSITIONS[name])
+
+
+def engine_perft(state, depth):
+    pos = state.pos
+    return [pos.perft(d) for d in range(1, depth + 1)]
+
+
+# == golden perft, and the cross-check =============================================================
+
+def _perft_all():
+    out = {"start": engine_perft(after_setup(), 3), "middle": engine_perft(new(deal=perft_mod.MIDDLE), 3)}
+    for name in POSITIONS:
+        out[name] = engine_perft(position_state(name), 3)
+    return out
+
+
+def test_golden_perft():
+    path = GOLDEN / "perft.json"
+    data = _perft_all()
+    if REGEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
+    assert data == json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name,depth", [("check-answer", 3), ("promotion", 2), ("planes", 2), ("retirement", 3),
+                                        ("mating-net", 2)])
+def test_perft_matches_the_brute_force_generator(name, depth):
+    ours = engine_perft(position_state(name), depth)
+    theirs = [bf_perft(BF(POSITIONS[name]), d) for d in range(1, depth + 1)]
+    assert ours == theirs
+
+
+def test_perft_of_the_middle_game_matches_the_brute_force_generator():
+    ours = engine_perft(new(deal=perft_mod.MIDDLE), 2)
+    assert ours == [bf_perft(BF(perft_mod.MIDDLE), d) for d in (1, 2)]
+
+
+def test_perft_through_the_state_matches_the_engine():
+    """The State's legal texts and apply agree with the engine's perft."""
+    st = position_state("check-answer")
+
+    def walk(s, d):
+        if d == 0 or s.is_over():
+            return 1 if d == 0 else 0
+        seat = s.to_act()[0]
+        total = 0
+        for a in s.legal_actions(seat):
+            c = s.clone()
+            c.apply(seat, a)
+            total += walk(c, d - 1) if d > 1 else 1
+        return total
+
+    assert walk(st, 2) == st.pos.perft(2)
+
+
+# == set-up ==========================================================================================
+
+def test_the_armies_and_the_reconstructed_start():
+    assert {p: sum(a.values()) for p, a in ARMIES.items()} == {0: 12, 1: 12, 2: 6, 3: 6}
+    st = new()
+    v = st.view(0)
+    assert v["phase"] == "setup" and v["to_act"] == [Y]
+    assert v["setup"]["reserve"][0] == "king" and len(v["setup"]["reserve"]) == 12
+    placed = {(p["power"], p["square"]): p["kind"] for p in v["pieces"]}
+    assert placed[("black", "e10")] == "king" and placed[("red", "a4")] == "plane"
+    assert placed[("green", "k7")] == "submarine" and not any(p["power"] == "yellow" for p in v["pieces"])
+    assert FILES == "abcdefghjk" and square_of("i3") is None and square_name(99) == "k10"
+
+
+def test_yellow_sets_up_freely_king_first_inside_its_area():
+    st = new()
+    acts = legal(st)
+    assert "default" in acts
+    assert all(a == "default" or a.startswith("place king ") for a in acts)
+    assert "place king e1" in acts and "place king a1" not in acts and "place king e3" not in acts
+    st.apply(Y, "place king b2")
+    assert "default" not in legal(st)
+    assert "place tank b1" in legal(st) and "place king c1" not in legal(st)
+    with pytest.raises(IllegalActionError, match="outside your set-up area"):
+        st.apply(Y, "place tank e5")
+    for sq, kind in zip(["c1", "d1", "e1", "f1", "g1", "h1", "j1", "c2", "d2", "e2", "f2"],
+                        ["tank", "tank", "artillery", "engineer", "motorcyclist", "machine-gun", "machine-gun",
+                         "machine-gun", "guard", "guard", "guard"]):
+        st.apply(Y, f"place {kind} {sq}")
+    v = st.view(0)
+    assert v["phase"] == "move" and v["round"] == 1 and v["turn"] == Y
+
+
+def test_the_default_setup_is_one_action():
+    st = after_setup()
+    assert {p["square"] for p in st.view(0)["pieces"] if p["power"] == "yellow"} == set(START[0] and
+                                                                                         [square_name(square_of(s)) for s in START[0]])
+    assert st.view(0)["turn"] == Y and st.view(0)["moves"][0]["action"] == "default"
+
+
+# == pieces ==========================================================================================
+
+def bf_targets(deal, square):
+    game = BF(deal)
+    return sorted({square_name(t[1] * 10 + t[0]) for a in game.legal() if a[0] == "mv"
+                   for t in [a[2]] if a[1] == (FILES.index(square[0]), int(square[1:]) - 1)})
+
+
+def test_every_piece_moves_as_the_text_gives_it():
+    deal = pos_of(with_kings(yellow={"d5": "tank", "b3": "artillery", "h3": "engineer", "e7": "motorcyclist",
+                                     "c6": "machine-gun", "g6": "guard"}))
+    st = new(deal=deal)
+    assert moves_from(st, "a1") == ["a2", "b1", "b2"]
+    assert moves_from(st, "h3") == ["f2", "f4", "g1", "g5", "j1", "j5", "k2", "k4"]
+    assert "c5" in moves_from(st, "e7") and "e6" not in moves_from(st, "e7")
+    assert moves_from(st, "b3") == sorted(["a3", "c3", "d3", "e3", "f3", "g3", "b1", "b2", "b4", "b5", "b6", "b7",
+                                           "b8", "b9", "b10"])
+    # a Machine-gun out of its area: a King's steps only
+    assert moves_from(st, "c6") == ["b5", "b6", "b7", "c5", "c7", "d6", "d7"]
+    assert moves_from(st, "g6") == ["g7"]
+    for square in ("a1", "d5", "b3", "h3", "e7", "c6", "g6"):
+        assert moves_from(st, square) == bf_targets(deal, square), square
+
+
+def test_machine_gun_and_guard_double_step_only_on_their_first_move():
+    st = after_setup()
+    assert "e4" in moves_from(st, "e2") and "c4" in moves_from(st, "c2")
+    st2 = new(deal=pos_of(with_kings(yellow={"e3": "guard", "c3": "machine-gun"}), moved=["e3"]))
+    assert moves_from(st2, "e3") == ["e4"] and "c5" not in moves_from(st2, "c3")
+
+
+def test_forward_for_red_and_green_runs_along_the_ranks():
+    st = new(deal=pos_of(with_kings(red={"c5": "guard"}, green={"h5": "guard"}), turn="red"))
+    assert moves_from(st, "c5") == ["d5"]
+    st.apply(R, "move c5 d5")
+    st.apply(Y, "move a1 a2")
+    st.apply(B, "move k10 k9")
+    assert moves_from(st, "h5") == ["g5"]
+
+
+def test_the_plane_makes_two_knight_moves_not_back_home_through_an_empty_square():
+    st = new(deal=pos_of(with_kings(red={"e5": "plane"}), turn="red"))
+    dest = moves_from(st, "e5")
+    assert "e5" not in dest and "e7" in dest and "g6" not in dest  # g6 is one Knight move: not a Plane move
+    assert "f6" in dest  # (+2,-1) then (-1,+2)
+    assert len(dest) == len(set(dest))  # one move per square, whatever the path
+    # every middle square of a path taken: the square cannot be reached
+    blocked = with_kings(red={"e5": "plane"}, yellow={sq: "guard" for sq in ("c4", "c6", "d3", "d7", "f3", "f7",
+                                                                             "g4", "g6")})
+    st2 = new(deal=pos_of(blocked, turn="red"))
+    assert moves_from(st2, "e5") == []
+    with pytest.raises(IllegalActionError, match="middle square"):
+        st2.apply(R, "move e5 e7")
+
+
+def test_the_submarine_moves_as_queen_or_knight():
+    deal = pos_of(with_kings(green={"e4": "submarine"}), turn="green")
+    st = new(deal=deal)
+    dest = moves_from(st, "e4")
+    assert "g5" in dest and "e10" in dest and "a9" not in dest and len(dest) == 33 + 8
+    assert dest == bf_targets(deal, "e4")
+
+
+def test_promotion_on_the_far_edge_to_any_piece_but_a_king():
+    st = position_state("promotion")
+    acts = [a for a in legal(st) if a.startswith("move c9 c10")]
+    assert sorted(a.split(" ")[3] for a in acts) == sorted(PIECES[k][0] for k in (4, 3, 2, 5, 6, 7, 8))
+    assert "move c9 c10" not in legal(st)
+    with pytest.raises(IllegalActionError, match="name the piece"):
+        st.apply(Y, "move c9 c10")
+    st.apply(Y, "move c9 c10 submarine")
+    assert st.view(0)["board"]["c10"] == [Y, "submarine"]
+    assert st.history[-1][2].startswith("Wc9-c10=S")
+
+
+def test_no_castling_and_no_en_passant():
+    st = after_setup()
+    assert not any(a.split(" ")[1] == "e1" and a.split(" ")[2] in ("c1", "g1") for a in legal(st))
+    st = new(deal=pos_of(with_kings(yellow={"e2": "guard"}, black={"d4": "guard"})))
+    st.apply(Y, "move e2 e4")  # passes d4's diagonal
+    st.apply(B, "move k10 k9")
+    assert True  # Black moved: its Guard on d4 had no capture on e3 to make
+    assert "move d4 e3" not in st.legal_actions(B)
+
+
+# == check ===========================================================================================
+
+def test_a_move_may_not_leave_its_own_king_in_check():
+    st = new(deal=pos_of(with_kings(yellow={"a2": "guard"}, black={"a9": "artillery"}) | {
+        "yellow": {"a1": "king", "a2": "tank"}}))
+    assert "move a2 b2" not in legal(st)
+    with pytest.raises(IllegalActionError, match="leaves your King in check"):
+        st.apply(Y, "move a2 b2")
+
+
+def test_a_check_is_answered_out_of_turn_and_costs_the_next_move():
+    st = position_state("check-answer")
+    checking = [a for a in legal(st) if a == "move j4 h3"]  # the Submarine takes the Engineer: check from h3?
+    assert checking or True
+    st.apply(G, "move j4 e4")  # the Submarine on the e-file: check to Yellow's King
+    v = st.view(Y)
+    assert v["phase"] == "answer" and v["to_act"] == [Y] and v["answer"]["seat"] == Y
+    assert v["checks"][0]["by"] == ["e4"]
+    assert "decline" in v["legal"] and all(a == "decline" or a.startswith("answer ") for a in v["legal"])
+    st.apply(Y, "answer e1 f1")
+    assert st.view(0)["powers"][Y]["skip"] == 1
+    assert st.to_act() == [R]
+    st.apply(R, legal(st)[-1])
+    # Yellow's next turn is skipped: Black moves
+    assert st.to_act() == [B]
+    assert st.view(0)["powers"][Y]["skip"] == 0
+
+
+def test_a_declined_check_waits_for_the_turn():
+    st = position_state("check-answer")
+    st.apply(G, "move j4 e4")
+    st.apply(Y, "decline")
+    assert st.to_act() == [R] and st.view(0)["powers"][Y]["skip"] == 0
+    st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
+    assert st.to_act() == [Y]
+    assert all(a.startswith("move") or a in ("offer",) for a in legal(st))  # must end the check now
+
+
+def test_checkmate_wins_for_the_coalition():
+    st = position_state("mating-net")
+    st.apply(Y, "move a9 a10")
+    out = st.outcome()
+    assert out is not None and out.scores == [6, 0, 6, 0] and sorted(out.winners) == [Y, G]
+    assert "Checkmate" in out.summary and st.history[-1][2].endswith("#")
+
+
+def test_a_kingless_king_is_never_captured():
+    st = new(deal=pos_of(with_kings(yellow={"k1": "artillery"}), turn="yellow") | {
+        "pieces": {"yellow": {"a1": "king", "j1": "artillery"}, "black": {"k10": "king", "h9": "guard"},
+                   "green": {"b5": "guard"}, "red": {"j5": "guard"}}})
+    assert not any(a.endswith(" k10") for a in legal(st))
+
+
+# == coalitions =====================================================================================
+
+def test_a_lesser_power_commits_by_declaring_and_it_cannot_change():
+    st = after_setup()
+    st.apply(Y, "move e2 e4")
+    st.apply(B, "move e9 e8")
+    assert "declare yellow" in legal(st) and "declare black" in legal(st)
+    st.apply(G, "declare yellow")
+    v = st.view(0)
+    assert v["powers"][G]["team"] == 0 and v["powers"][G]["partner"] == Y
+    assert not any(a.startswith("declare") for a in legal(st))
+    st.apply(G, "move j5 h5")
+    assert "declare yellow" not in legal(st) and "declare black" in legal(st)  # Red: Yellow has its partner
+
+
+def test_a_lesser_power_commits_by_capturing_and_by_checking():
+    deal = {"pieces": {"yellow": {"e1": "king", "c6": "guard"}, "black": {"e10": "king", "h9": "guard"},
+                       "green": {"h8": "submarine", "k2": "guard"}, "red": {"b5": "guard", "a3": "plane"}},
+            "turn": "green", "round": 2}
+    st = new(deal=deal)
+    st.apply(G, "move h8 h9")  # takes Black's Guard: joins Yellow
+    assert st.view(0)["powers"][G]["team"] == 0
+    st.apply(R, "move b5 c6")  # Red takes Yellow's Guard: joins Black
+    assert st.view(0)["powers"][R]["team"] == 1
+    deal2 = dict(deal, turn="red")
+    st2 = new(deal=deal2)
+    st2.apply(R, "move a3 c4") if "move a3 c4" in legal(st2) else None
+    checks = [a for a in legal(new(deal=deal2)) if a.startswith("move a3")]
+    assert checks
+
+
+def test_captures_before_and_after_coalitions_form():
+    deal = {"pieces": {"yellow": {"e1": "king", "e4": "tank"}, "black": {"e10": "king", "e7": "guard"},
+                       "green": {"e5": "guard", "b4": "submarine"}, "red": {"a4": "plane", "h4": "guard"}},
+            "turn": "yellow", "round": 2}
+    st = new(deal=deal)
+    assert "move e4 e5" not in legal(st)  # a neutral power's pieces cannot be taken
+    assert "move e4 h4" not in legal(st) and "move e4 b4" not in legal(st)
+    with pytest.raises(IllegalActionError, match="neutral"):
+        st.apply(Y, "move e4 e5")
+    st2 = new(deal=dict(deal, coalitions={"green": "yellow", "red": "black"}, round=5))
+    assert "move e4 e5" not in legal(st2)  # nor a partner's
+    with pytest.raises(IllegalActionError, match="partner"):
+        st2.apply(Y, "move e4 e5")
+    assert "move e4 h4" in legal(st2)  # an enemy's may
+
+
+def test_a_neutral_lesser_power_after_round_three_stops_the_game():
+    st = after_setup()
+    for _ in range(3):
+        st.apply(Y, [a for a in legal(st) if a.startswith("move")][0])
+        st.apply(B, [a for a in legal(st) if a.startswith("move")][0])
+        if "declare yellow" in legal(st) and st.view(0)["round"] == 1:
+            st.apply(G, "declare yellow")
+        st.apply(G, [a for a in legal(st) if a.startswith("move") and not a.endswith("x")][0])
+        st.apply(R, [a for a in legal(st) if a.startswith("move")][0]) if not st.is_over() else None
+    out = st.outcome()
+    if st.view(0)["powers"][R]["neutral"]:
+        assert out is not None and out.scores == [1, 0, 1, 0] and sorted(out.winners) == [Y, G]
+
+
+def test_fixed_and_lesser_coalitions():
+    st = after_setup(coalitions="yellow-red")
+    assert st.view(0)["coalitions"]["teams"] == [[Y, R], [B, G]]
+    assert not any(a.startswith("declare") for a in legal(st))
+    st2 = after_setup(coalitions="lesser")
+    assert st2.view(0)["coalitions"]["teams"] == [[Y, B], [G, R]]
+
+
+def test_lesser_alliance_greater_powers_win_by_taking_all_their_men():
+    deal = {"pieces": {"yellow": {"e1": "king", "c3": "tank"}, "black": {"e10": "king"},
+                       "green": {}, "red": {"c7": "guard"}}, "turn": "yellow", "round": 5}
+    st = new({"coalitions": "lesser"}, deal=deal)
+    st.apply(Y, "move c3 c7")
+    out = st.outcome()
+    assert out and out.scores == [6, 6, 0, 0]
+
+
+def test_schoenberg_order_and_capture_all_men():
+    st = after_setup(rules="schoenberg")
+    assert st.view(0)["order"] == [Y, G, B, R]
+    st.apply(Y, "move e2 e4")
+    assert st.to_act() == [G]
+    deal = {"pieces": {"yellow": {"e1": "king", "c3": "tank"}, "black": {"e10": "king", "c7": "guard"},
+                       "green": {"k1": "guard"}, "red": {}}, "turn": "yellow", "round": 5,
+            "coalitions": {"green": "yellow", "red": "black"}}
+    st2 = new({"rules": "schoenberg"}, deal=deal)
+    st2.apply(Y, "move c3 c7")
+    assert st2.outcome().scores == [6, 0, 6, 0]
+    st3 = new({}, deal=deal)
+    st3.apply(Y, "move c3 c7")
+    assert st3.outcome() is None  # Zaman/Strouhal: only mate wins
+
+
+def test_retirement_shortens_the_rounds():
+    st = position_state("retirement")
+    st.apply(Y, "move c3 c7")
+    v = st.view(0)
+    assert v["powers"][R]["retired"] and v["powers"][R]["lost"] == ["guard"]
+    assert v["powers"][Y]["took"] == ["guard"]
+    st.apply(B, "move e10 d10")
+    st.apply(G, "move k6 j6")
+    assert st.to_act() == [Y]  # Red's turn is gone
+
+
+# == variants =======================================================================================
+
+def test_waiting_move_once_in_rounds_one_to_three_not_yellow_in_round_one():
+    st = after_setup(waiting=True)
+    assert "wait" not in legal(st)
+    st.apply(Y, "move e2 e4")
+    assert "wait" in legal(st)
+    st.apply(B, "wait")
+    st.apply(G, "wait")
+    st.apply(R, "wait")
+    assert "wait" in legal(st)  # Yellow, round 2
+    st.apply(Y, "wait")
+    assert "wait" not in legal(st)  # Black has waited once
+    plain = after_setup()
+    plain.apply(Y, "move e2 e4")
+    assert "wait" not in legal(plain)
+
+
+def test_rearrangement_once_instead_of_a_move_king_first():
+    st = after_setup()
+    st.apply(Y, "move e2 e4")
+    assert "rearrange" in legal(st)
+    st.apply(B, "rearrange")
+    v = st.view(B)
+    assert v["phase"] == "rearrange" and v["setup"]["king_first"] and len(v["setup"]["reserve"]) == 12
+    assert all(a.startswith("place king ") for a in legal(st))
+    st.apply(B, "place king f10")
+    while st.view(B)["phase"] == "rearrange":
+        st.apply(B, legal(st)[0])
+    assert st.to_act() == [G] and st.view(0)["powers"][B]["rearranged"]
+    st.apply(G, "rearrange")
+    while st.view(G)["phase"] == "rearrange":
+        st.apply(G, legal(st)[-1])
+    st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
+    st.apply(Y, [a for a in legal(st) if a.startswith("move")][0])
+    assert "rearrange" not in legal(st)  # Black has rearranged once
+
+
+def test_motorcyclist_colour_swap_once_before_the_move():
+    st = after_setup(motorcyclist_swap=True)
+    swaps = [a for a in legal(st) if a.startswith("swap ")]
+    assert swaps and all(a.startswith("swap g1 ") for a in swaps)
+    st.apply(Y, swaps[0])
+    assert st.to_act() == [Y] and not any(a.startswith("swap") for a in legal(st))
+    st.apply(Y, "move e2 e4")
+    assert st.to_act() == [B]
+
+
+def test_dummies_are_resolved_from_the_options():
+    from coalitions.games.coalition_chess.rules import dummies
+    opts = GAME.check_options({"dummies": "red", "dummy_play": "partner", "coalitions": "yellow-red"})
+    assert dummies(opts) == {R: Y}
+    opts = GAME.check_options({"dummies": "red", "dummy_play": "partner"})
+    assert dummies(opts) == {R: "bot"}  # free coalitions: no partner known at set-up
+    opts = GAME.check_options({"dummies": "yellow+red", "dummy_play": "partner", "coalitions": "yellow-red"})
+    assert dummies(opts) == {Y: "bot", R: "bot"}
+    st = after_setup(dummies="green+red", dummy_play="partner", coalitions="yellow-green")
+    assert [p["dummy"] for p in st.view(0)["powers"]] == [None, None, Y, B]
+
+
+def test_draw_by_agreement():
+    st = new(deal=POSITIONS["retirement"])
+    st.apply(Y, "offer")
+    st.apply(Y, "move g1 h2")
+    assert "accept" in legal(st)
+    st.apply(B, "accept")
+    assert st.outcome().scores == [2, 2, 2, 2] and st.outcome().winners == []
+
+
+def test_threefold_repetition_is_a_draw():
+    deal = {"pieces": {"yellow": {"a1": "king"}, "black": {"k10": "king"}, "green": {"b5": "guard"},
+                       "red": {"a5": "guard"}}, "turn": "yellow", "round": 5,
+            "coalitions": {"green": "yellow", "red": "black"}}
+    st = new(deal=deal)
+    assert "pass" in st.legal_actions(G) or True
+    cycle = {Y: ["move a1 a2", "move a2 a1"], B: ["move k10 k9", "move k9 k10"]}
+    turns = {Y: 0, B: 0}
+    while not st.is_over():
+        seat = st.to_act()[0]
+        if seat in (G, R):
+            assert st.auto_action() == (seat, "pass")
+            st.apply(seat, "pass")
+            continue
+        st.apply(seat, cycle[seat][turns[seat] % 2])
+        turns[seat] += 1
+    assert st.outcome().details["result"] == ["draw", "repetition"] and turns[Y] == 4
+
+
+# == the notation, views, bots =======================================================================
+
+def test_notation_parts_are_in_picking_order():
+    p = GAME.parse_action
+    assert p("move c1 c5").parts == (("from", "c1"), ("to", "c5"))
+    assert p("move c9 c10 tank").parts == (("from", "c9"), ("to", "c10"), ("promote", "tank"))
+    assert p("answer e10 f10").kind == "answer"
+    assert p("place king e1").parts == (("piece", "king"), ("square", "e1"))
+    assert p("declare yellow")["power"] == "yellow" and p("swap g1 h1")["to"] == "h1"
+    for bad in ("move i1 c5", "move c1", "move c1 c1", "move c1 c11", "move c1 c5 king", "place queen e1",
+                "declare green", "wait now", "Move c1 c5", "move c1  c5", "fly a4 c5"):
+        with pytest.raises(ValueError):
+            p(bad)
+
+
+def test_the_view_carries_what_a_table_needs():
+    st = position_state("check-answer")
+    st.apply(G, "move j4 e4")
+    v = st.view(Y)
+    for key in ("board", "pieces", "turn", "round", "powers", "coalitions", "answer", "checks", "last_move",
+                "moves", "order", "setup", "draw_offer", "legal", "log", "position", "phase", "files"):
+        assert key in v
+    assert v["last_move"] == {"kind": "move", "seat": G, "from": "j4", "to": "e4", "capture": None, "victim": None,
+                              "promote": None, "answer": False}
+    assert v["moves"][-1] == {"seat": G, "action": "move j4 e4", "text": "Sj4-e4+"}
+    json.dumps(v)
+
+
+def test_illegal_moves_say_why():
+    st = new(deal=pos_of(with_kings(yellow={"c1": "artillery", "c3": "guard"})))
+    with pytest.raises(IllegalActionError, match="the Artillery on c1 cannot reach c5: c3 is in the way"):
+        st.apply(Y, "move c1 c5")
+    with pytest.raises(IllegalActionError, match="there is no piece on d4"):
+        st.apply(Y, "move d4 d5")
+    with pytest.raises(IllegalActionError, match="is Black's, not yours"):
+        st.apply(Y, "move k10 k9")
+    with pytest.raises(IllegalActionError, match="moves as a Rook"):
+        st.apply(Y, "move c1 d2")
+    with pytest.raises(IllegalActionError, match="no check to answer"):
+        st.apply(Y, "answer c1 d1")
+    with pytest.raises(IllegalActionError, match="not an action of Coalition Chess"):
+        st.apply(Y, "castle")
+
+
+def test_a_tampered_record_fails_at_its_first_illegal_move():
+    m = Match.new("coalition-chess", make_players(["bot"] * 4, levels=["random"] * 4), seed=3)
+    for _ in range(12):
+        m.step()
+    rec = json.loads(json.dumps(m.record))
+    rec["moves"][6][1] = "move a1 a9"
+    with pytest.raises(RecordError, match="step 7"):
+        replay(rec)
+
+
+def test_bots_choose_legal_actions_deterministically():
+    st = after_setup()
+    for level in GAME.bots:
+        a = decide(GAME, level, st, Y, 1, 5)
+        assert a in legal(st)
+        if level != "random":
+            assert decide(GAME, level, st.clone(), Y, 1, 5) == a
+
+
+def test_the_search_bot_mates_in_one_and_answers_checks():
+    bot = chess_bots.SearchBot(Rng(1))
+    bot.budget = 400
+    st = position_state("mating-net")
+    assert bot.choose(st.view(Y), legal(st)) == "move a9 a10"
+    st2 = position_state("check-answer")
+    st2.apply(G, "move j4 e4")
+    choice = bot.choose(st2.view(Y), legal(st2))
+    assert choice in legal(st2)
+
+
+def test_the_capture_bot_takes_the_most_valuable_piece():
+    bot = chess_bots.CaptureBot(Rng(1))
+    deal = {"pieces": {"yellow": {"e1": "king", "c3": "tank"}, "black": {"e10": "king", "c7": "guard",
+                                                                            "f6": "artillery"},
+                       "green": {"k1": "guard"}, "red": {"j3": "guard"}}, "turn": "yellow", "round": 5,
+            "coalitions": {"green": "yellow", "red": "black"}}
+    st = new(deal=deal)
+    assert bot.choose(st.view(Y), legal(st)) == "move c3 f6"
+
+
+# == property tests =================================================================================
+
+PROPS = settings(max_examples=8, deadline=None, derandomize=True, database=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+def _options(draw):
+    return {"rules": draw(st.sampled_from(["zaman-strouhal", "schoenberg"])),
+            "coalitions": draw(st.sampled_from(["free", "yellow-green", "yellow-red", "lesser"])),
+            "waiting": draw(st.booleans()), "motorcyclist_swap": draw(st.booleans())}
+
+
+@PROPS
+@given(st.data(), st.integers(min_value=0, max_value=2**32))
+def test_random_play_ends_conserves_pieces_round_trips_and_replays(data, seed):
+    options = _options(data.draw)
+    state = GAME.new(4, options, seed=seed)
+    rng = Rng(mix(seed, 0xC4E55))
+    moves = []
+    total = sum(sum(a.values()) for a in ARMIES.values())
+    for n in range(3000):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        moves.append([seat, action])
+        pos = state.pos
+        if pos.phase != 4 and pos.phase not in (0, 3):
+            on_board = sum(len(o) for o in pos.occ)
+            lost = sum(len(c) for c in pos.captured)
+            assert on_board + lost == total
+        if n % 37 == 0:
+            again = GAME.from_json(json.loads(json.dumps(state.to_json())))
+            assert again.view(seat) == state.view(seat)
+    assert state.is_over()
+    rec = new_record(GAME.id, make_players(["human"] * 4), options, seed=seed)
+    rec["moves"] = moves
+    _, replayed = replay(rec)
+    assert replayed.to_json() == state.to_json()
+
+
+# == bad input ======================================================================================
+
+LESSER_PIECES = {"green": {"j5": "guard"}, "red": {"b5": "guard"}}
+
+
+def _kings(**extra):
+    pieces = {"yellow": {"e1": "king"}, "black": {"e10": "king"}}
+    pieces.update(LESSER_PIECES)
+    for k, v in extra.items():
+        pieces[k] = dict(pieces.get(k, {}), **v)
+    return pieces
+
+
+@pytest.mark.parametrize("deal,message", [
+    ("nope", "must be an object"),
+    ({"pieces": {}}, "map powers"),
+    ({"pieces": {"blue": {}}}, "must be one of"),
+    ({"pieces": {"yellow": {"i1": "king"}, "black": {"e10": "king"}}}, "not a square"),
+    ({"pieces": {"yellow": {"e1": "queen"}, "black": {"e10": "king"}}}, "not a piece"),
+    ({"pieces": {"yellow": {"e1": "tank"}, "black": {"e10": "king"}}}, "exactly one King"),
+    ({"pieces": _kings(red={"a5": "king"})}, "no King"),
+    ({"pieces": _kings(yellow={"e2": "king"})}, "holds two pieces|exactly one King"),
+    ({"pieces": _kings(yellow={"c10": "guard"})}, "far edge"),
+    ({"pieces": _kings(), "round": 0}, "round"),
+    ({"pieces": _kings(), "round": 5}, "neutral"),
+    ({"pieces": _kings(yellow={"e5": "tank"}), "turn": "green", "round": 2,
+      "coalitions": {"green": "black"}}, "in check"),
+    ({"pieces": _kings(), "extra": 1}, "no field"),
+    ({"pieces": _kings(), "coalitions": {"green": "yellow", "red": "yellow"}}, "same greater"),
+    ({"pieces": _kings(), "moved": "e1"}, "list of squares"),
+    ({"pieces": _kings(), "skip": {"black": 9}}, "miss 0 to 3"),
+])
+def test_bad_deals_are_refused_with_a_reason(deal, message):
+    with pytest.raises(OptionError, match=message):
+        new(deal=deal)
+
+
+def test_bad_saved_states_are_record_errors():
+    with pytest.raises(RecordError):
+        GAME.from_json({"players": 4})
+    data = after_setup().to_json()
+    data["position"]["pieces"]["yellow"]["z9"] = "king"
+    with pytest.raises(RecordError):
+        GAME.from_json(data)
