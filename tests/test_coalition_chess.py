@@ -28,6 +28,7 @@ from coalitions.games.coalition_chess import bots as chess_bots
 from coalitions.games.coalition_chess import perft as perft_mod
 from coalitions.games.coalition_chess.data import ARMIES, FILES, PIECES, START, square_name, square_of
 from coalitions.games.coalition_chess.engine import DEFAULT
+from coalitions.games.coalition_chess.position import listed
 from coalitions.registry import get_game
 
 GAME = get_game("coalition-chess")
@@ -37,6 +38,9 @@ Y, B, G, R = 0, 1, 2, 3
 
 
 def new(options=None, deal=None, seed=0):
+    if isinstance(deal, dict) and isinstance(deal.get("pieces"), dict) and all(
+            isinstance(a, dict) for a in deal["pieces"].values()):
+        deal = dict(deal, pieces=listed(deal["pieces"]))  # written square first here
     return GAME.new(4, options or {}, seed=seed if deal is None else None, deal=deal)
 
 
@@ -158,6 +162,8 @@ class BF:
         self.board = {}
         for pname, army in deal["pieces"].items():
             p = names.index(pname)
+            if isinstance(army, list):
+                army = {w.split(" ")[1]: w.split(" ")[0] for w in army}
             for sqn, kind in army.items():
                 sq = (FILES.index(sqn[0]), int(sqn[1:]) - 1)
                 in_area = sq in AREAS_BF[p]
@@ -946,6 +952,8 @@ def _kings(**extra):
     ({"pieces": {"blue": {}}}, "must be one of"),
     ({"pieces": {"yellow": {"i1": "king"}, "black": {"e10": "king"}}}, "not a square"),
     ({"pieces": {"yellow": {"e1": "queen"}, "black": {"e10": "king"}}}, "not a piece"),
+    ({"pieces": {"yellow": ["king"], "black": ["king e10"]}}, "not 'PIECE SQUARE'"),
+    ({"pieces": {"yellow": {"e1": "king"}, "black": "king e10"}}, "must be a list"),
     ({"pieces": {"yellow": {"e1": "tank"}, "black": {"e10": "king"}}}, "exactly one King"),
     ({"pieces": _kings(red={"a5": "king"})}, "no King"),
     ({"pieces": _kings(yellow={"e2": "king"})}, "holds two pieces|exactly one King"),

@@ -8,7 +8,7 @@ import time
 
 from .data import START, YELLOW, square_of
 from .engine import DEFAULT
-from .position import from_deal, new_game
+from .position import from_deal, listed, new_game
 
 DEFAULT_OPTIONS = {"rules": "zaman-strouhal", "coalitions": "free", "waiting": False, "motorcyclist_swap": False,
                    "dummies": "none", "dummy_play": "bot"}
@@ -43,7 +43,7 @@ MIDDLE = {
 
 
 def middle_position():
-    return from_deal(dict(DEFAULT_OPTIONS), MIDDLE)
+    return from_deal(dict(DEFAULT_OPTIONS), dict(MIDDLE, pieces=listed(MIDDLE["pieces"])))
 
 
 def run(depth, out=print):

@@ -3,8 +3,8 @@ by hand, for walkthroughs and tests) and a saved engine state.
 
 A deal (docs/notation.md, "Coalition Chess"):
 
-    {"pieces": {"yellow": {"e1": "king", "d1": "tank", ...}, "black": {...},
-                "green": {...}, "red": {...}},
+    {"pieces": {"yellow": ["king e1", "tank d1", ...], "black": [...],
+                "green": [...], "red": [...]},
      "turn": "yellow", "round": 4,
      "coalitions": {"green": "yellow", "red": "black"},
      "moved": ["e4"], "skip": {"black": 1}}
@@ -55,8 +55,14 @@ def _bad(msg):
     return OptionError(f"an explicit Coalition Chess position: {msg}")
 
 
+def listed(pieces):
+    """The deal's form of pieces given as {power: {square: piece}}: {power:
+    ["piece square", ...]} (for walkthroughs and tests written square first)."""
+    return {power: [f"{kind} {sq}" for sq, kind in army.items()] for power, army in pieces.items()}
+
+
 def _power(name, what):
-    if name not in POWERS:
+    if not isinstance(name, str) or name not in POWERS:
         raise _bad(f"{what} must be one of {', '.join(POWERS)}, not {name!r}")
     return POWERS.index(name)
 
@@ -85,11 +91,15 @@ def from_deal(options, deal):
         moved_sqs.add(sq)
     for pname, army in pieces.items():
         p = _power(pname, "a key of 'pieces'")
-        if not isinstance(army, dict):
-            raise _bad(f"{pname}'s pieces must map squares to pieces")
+        if not isinstance(army, list):
+            raise _bad(f"{pname}'s pieces must be a list such as [\"king e1\", \"tank d1\"]")
         if len(army) > MAX_PIECES:
             raise _bad(f"{pname} has more than {MAX_PIECES} pieces")
-        for sqname, kid in army.items():
+        for item in army:
+            words = item.split(" ") if isinstance(item, str) else []
+            if len(words) != 2:
+                raise _bad(f"{item!r} in {pname}'s pieces is not 'PIECE SQUARE' (such as 'king e1')")
+            kid, sqname = words
             sq = square_of(sqname)
             if sq is None:
                 raise _bad(f"{sqname!r} is not a square (files {FILES}, ranks 1-10)")

@@ -6,11 +6,13 @@ asks for the move."""
 
 from ...core.records import walkthrough_record
 from .data import PIECES, START
+from .position import listed
 
 NAMES = ["Yellow", "Black", "Green", "Red"]
 
 
 def _record(title, deal, moves, captions, options=None, description="", learn=(), names=None):
+    deal = dict(deal, pieces=listed(deal["pieces"]))
     return walkthrough_record("coalition-chess", title, names or NAMES, deal, moves, captions, options,
                               description, learn)
 
