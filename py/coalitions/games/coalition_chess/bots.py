@@ -18,9 +18,9 @@ engine from it.
 import json
 
 from ...core.bots import Bot
-from .data import GREEN, KING, LESSER, RED, VALUES, YELLOW, BLACK, MACHINE_GUN, GUARD, FORWARD
+from .data import BOT_SETUP, FORWARD, GUARD, KING, MACHINE_GUN, PIECES
 from .engine import (
-    ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, MOVE, OVER, PASS, PLACE, SETUP, VALUE, ZX, masks,
+    ALIGNED, KNIGHT_NEAR, ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, MOVE, OVER, PASS, PLACE, SETUP, VALUE, ZX, masks,
 )
 from .notation import action_of, parse, text_of
 from . import position
@@ -41,6 +41,20 @@ def _actions(legal):
     return [action_of(parse(t)) for t in legal]
 
 
+def setup_step(view, legal):
+    """Yellow's set-up, one piece per decision (the King first), on the
+    squares of BOT_SETUP; any legal placement if that square is not free."""
+    reserve = view["setup"]["reserve"] if view.get("setup") else []
+    if reserve:
+        kind = reserve[0]
+        for sq, k in BOT_SETUP.items():
+            text = f"place {PIECES[k][0]} {sq}"
+            if PIECES[k][0] == kind and text in legal:
+                return text
+    places = [t for t in legal if t.startswith("place ")]
+    return places[0] if places else legal[0]
+
+
 class CaptureBot(Bot):
     level = "capture"
     label = "Greedy (one ply)"
@@ -49,8 +63,8 @@ class CaptureBot(Bot):
         if len(legal) == 1:
             return legal[0]
         pos = _engine(view)
-        if "default" in legal:
-            return "default"
+        if pos.phase == SETUP:
+            return setup_step(view, legal)
         best = None
         for text in legal:
             a = action_of(parse(text))
@@ -143,7 +157,7 @@ class SearchBot(Bot):
         pos = _engine(view)
         seat = view["seat"]
         if pos.phase == SETUP:
-            return "default" if "default" in legal else legal[0]
+            return setup_step(view, legal)
         if pos.phase not in (MOVE, ANSWER):
             return legal[0]
         acts = _actions(legal)
@@ -266,6 +280,19 @@ class SearchBot(Bot):
         if not acts:
             return evaluate(pos, self.root_team)
         a0, b0 = alpha, beta
+        stand = None
+        if not maximize and depth <= 2 and pos.phase == MOVE:
+            # an opponent near the horizon: only its forcing moves (captures,
+            # promotions, checks to our Kings), or a quiet move valued as the
+            # position stands: with two or three opponents in a row, full width
+            # there would eat the whole budget
+            stand = evaluate(pos, self.root_team)
+            if stand <= alpha:
+                return stand
+            acts = self._forcing(pos, acts)
+            if not acts:
+                return stand
+            beta = min(beta, stand)
         best = None
         push = pos.push
         pop = pos.pop
@@ -285,7 +312,7 @@ class SearchBot(Bot):
                             self._killer(ply, a, pos)
                             break
         else:
-            value = 10 ** 9
+            value = 10 ** 9 if stand is None else stand
             for a in self._order(pos, acts, tt_move, ply):
                 push(a)
                 try:
@@ -306,6 +333,26 @@ class SearchBot(Bot):
             flag = 1
         self.tt[key] = (depth, value, flag, best)
         return value
+
+    def _forcing(self, pos, acts):
+        b = pos.board
+        kings = [pos.king[g] for g in (0, 1) if pos.team[g] == self.root_team and pos.king[g] >= 0]
+        out = []
+        for a in acts:
+            if not 0 <= a < PLACE:
+                continue
+            f = a & 127
+            t = (a >> 7) & 127
+            pk = a >> 14
+            if b[t] or pk:
+                out.append(a)
+                continue
+            pc = b[f]
+            for ks in kings:
+                if ALIGNED[ks][f] or KNIGHT_NEAR[ks][f] or pos.hits(pc, t, ks):
+                    out.append(a)
+                    break
+        return out
 
     def _killer(self, ply, a, pos):
         if 0 <= a < PLACE and not pos.board[(a >> 7) & 127]:
@@ -364,8 +411,8 @@ class SearchBot(Bot):
 class EasyBot(SearchBot):
     level = "easy"
     label = "Easy"
-    budget = 600
-    max_depth = 2
+    budget = 1500
+    max_depth = 3
 
 
 _DECIDED = {}

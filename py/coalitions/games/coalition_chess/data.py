@@ -85,6 +85,13 @@ START = {
 }
 
 
+# The set-up the bots give Yellow, piece by piece: the default but with e2
+# left free (a flight square for the King against a Plane's check) and h2
+# guarding g1 against a Submarine on the diagonal from k4.
+BOT_SETUP = {"e1": KING, "b1": ARTILLERY, "c1": ENGINEER, "d1": TANK, "f1": TANK, "g1": MOTORCYCLIST,
+             "b2": GUARD, "c2": MACHINE_GUN, "d2": GUARD, "f2": GUARD, "g2": MACHINE_GUN, "h2": MACHINE_GUN}
+
+
 def square_name(sq):
     """'c1' for the engine's square number (rank * 10 + file)."""
     return FILES[sq % SIZE] + str(sq // SIZE + 1)
@@ -107,6 +114,10 @@ def area_squares(power):
 
 
 def _check_data():
+    bot = {}
+    for kind in BOT_SETUP.values():
+        bot[kind] = bot.get(kind, 0) + 1
+    assert bot == ARMIES[YELLOW]
     for power, army in ARMIES.items():
         placed = {}
         for name, kind in START[power].items():

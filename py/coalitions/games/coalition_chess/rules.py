@@ -8,7 +8,7 @@ checks actions in the notation, explains illegal ones, logs, and builds the
 views."""
 
 from ...core.actions import NotationError
-from ...core.errors import OptionError, RecordError
+from ...core.errors import RecordError
 from ...core.game import Game, Option, Outcome, State, event, seat_ref
 from . import position
 from .data import (
@@ -98,6 +98,17 @@ class CoalitionChessState(State):
         return st
 
     # -- protocol ---------------------------------------------------------------------------------
+
+    @property
+    def hands(self):
+        """The pieces each seat holds off the board, waiting to be placed:
+        Yellow's army during its set-up, the lifted pieces of a power
+        rearranging (public, as everything in this game)."""
+        pos = self.pos
+        out = [[], [], [], []]
+        if pos.phase in (SETUP, REARR):
+            out[pos.actor] = [PIECES[k][0] for k in pos.reserve]
+        return out
 
     def to_act(self):
         pos = self.pos
@@ -401,6 +412,7 @@ class CoalitionChessState(State):
                        if pos.phase == ANSWER else None),
             "last_move": last,
             "setup": setup,
+            "hand": self.hands[seat] if seat is not None else None,
             "draw_offer": offer,
             "quiet_rounds": pos.quiet,
             "moves": [{"seat": s, "action": a, "text": t} for s, a, t in self.history],
