@@ -928,7 +928,7 @@ class DieMacherState(State):
         return [self.turn]
 
     def _legal(self, seat):
-        if self.over:
+        if self.over or not 0 <= seat < self.players:
             return []
         step = self.step
         if step == "bid":
