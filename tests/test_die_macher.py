@@ -990,3 +990,33 @@ def test_views_never_show_another_seats_bid_hand_or_hidden_cards(players, seed, 
         seat = rng.choice(state.to_act())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         k += 1
+
+
+# -- under Pyodide ----------------------------------------------------------------------------
+
+
+@pytest.mark.pyodide
+def test_the_built_wheel_plays_die_macher_under_pyodide_as_cpython_does(node):
+    """The shipped wheel, in Pyodide under Node (tests/pyodide/run_in_pyodide.mjs),
+    plays the same bot games as the sources. It uses dist/ as built (python
+    build.py; tests/test_pyodide.py builds it in the site's process) and is
+    skipped without one, so that this file never builds the site itself."""
+    import subprocess
+    import sys
+    import zipfile
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    wheels = sorted((root / "dist").glob("coalitions-*-py3-none-any.whl"))
+    if len(wheels) != 1 or not any("die_macher/rules.py" in n for n in zipfile.ZipFile(wheels[0]).namelist()):
+        pytest.skip("no built wheel with Die Macher in dist/: run python build.py")
+    argvs = [["play", "die-macher", "--players", str(n), "--seed", str(seed), "--json"] + extra
+             for n, seed, extra in ((3, 1, []), (5, 2, []), (4, 7, ["--bots", "random"]))]
+    proc = subprocess.run([node, str(root / "tests" / "pyodide" / "run_in_pyodide.mjs"), "--batch"],
+                          input=json.dumps(argvs), capture_output=True, text=True, timeout=300, cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    env = {**os.environ, "PYTHONPATH": str(root / "py"), "PYTHONHASHSEED": "0"}
+    for argv, got in zip(argvs, json.loads(proc.stdout)):
+        assert got["code"] == 0, got["stderr"]
+        cpython = subprocess.run([sys.executable, "-m", "coalitions", *argv], capture_output=True, text=True,
+                                 env=env, cwd=root, timeout=120)
+        assert json.loads(got["stdout"]) == json.loads(cpython.stdout), argv

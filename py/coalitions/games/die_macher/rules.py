@@ -948,7 +948,15 @@ class DieMacherState(State):
             acts = []
             if self.swaps < MAX_SWAPS:
                 prog = self.programmes[seat]
-                acts = [nt.swap(c, p) for c in hand for p in prog if self.swap_ok(seat, c, p)]
+                topics = [TOPIC_OF[p] for p in prog]
+                for c in hand:
+                    t = TOPIC_OF[c]
+                    if t in topics:  # only the card of its own topic may go (one card per topic)
+                        p = prog[topics.index(t)]
+                        if p != c:
+                            acts.append(nt.swap(c, p))
+                    else:
+                        acts += [nt.swap(c, p) for p in prog]
             if len(self.hands[seat]) > HAND_KEEP:
                 acts += [nt.hold(c) for c in hand]
             else:
