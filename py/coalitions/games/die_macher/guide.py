@@ -227,7 +227,8 @@ INTERPRETATIONS = [
                 "! main actions (Parliamentary leader, Foreign minister, Press spokesperson) count as used in a "
                 "state only when they are carried out; a player may decline the Parliamentary leader's and the "
                 "Foreign minister's main action (they can help rivals too). Where a rival-hitting card has a single "
-                "possible target, it is chosen without asking. The Foreign minister doubles a face-up opinion "
+                "possible target, it is chosen without asking, and so is the Press spokesperson's look when one "
+                "face-down opinion is left to see. The Foreign minister doubles a face-up opinion "
                 "that is in its owner's programme.",
     },
     {

@@ -1275,8 +1275,7 @@ class DieMacher(Game):
     summary = (
         "Parties fight four state elections in four rounds of nine phases: a secret bid for the start, party "
         "programmes, media, rallies, shadow cabinets, media majorities and poll auctions, then the vote: "
-        "(rallies + trend) × matching topics. 50 votes win alone; otherwise the leader seeks a coalition. "
-        "About 2 hours."
+        "(rallies + trend) × matching topics. 50 votes win alone; otherwise the leader seeks a coalition."
     )
     options = ()
     State = DieMacherState
