@@ -65,10 +65,27 @@ def node() -> str:
 def pytest_collection_modifyitems(config, items):
     """Mark the tests that need Chromium (tests/browser/) or Pyodide under Node
     (tests/test_pyodide.py), so that `-m "not browser and not pyodide"` is the
-    fast tier: the rules and the app's plain Python, in a minute or two."""
+    fast tier: the rules and the app's plain Python."""
     for item in items:
         path = Path(str(item.fspath))
         if "browser" in path.parts:
             item.add_marker(pytest.mark.browser)
         elif path.name == "test_pyodide.py":
             item.add_marker(pytest.mark.pyodide)
+
+
+# The test command runs two processes (pytest-xdist, pytest.ini). Every test
+# that builds or serves dist/ or drives the browser runs in one of them, one
+# after the other (dist/ is built once, by that process, and one Chromium at a
+# time keeps timings honest); the other tests share out over both, one by one.
+SITE_FILES = ("tests/browser/", "tests/test_build.py", "tests/test_pwa.py", "tests/test_pyodide.py")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SiteApart(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return "site" if nodeid.startswith(SITE_FILES) else nodeid
+
+    return SiteApart(config, log)
