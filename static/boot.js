@@ -90,35 +90,101 @@
       } catch (error) { /* nothing more to do: PyScript will report it */ }
       return;
     }
+    // A browser that blocks a third-party frame's storage reports it late:
+    // open() returns a request that fails afterwards ("The user denied
+    // permission"). So the page's handlers get a request of our own, which
+    // passes on what the real one does, and turns to the stand-in if the real
+    // one fails or has said nothing after OPEN_WAIT_MS.
+    var OPEN_WAIT_MS = 3000;
     var open = idb.open;
     idb.open = function (name) {
+      var real;
       try {
-        return open.apply(idb, arguments);
+        real = open.apply(idb, arguments);
       } catch (error) {
         return standIn().open(name);
       }
+      var relay = {
+        readyState: "pending", result: undefined, error: null, transaction: null, source: null,
+        onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null,
+        addEventListener: function (type, listener) {
+          if (typeof listener === "function") relay["on" + type] = listener;
+        },
+        removeEventListener: function () {},
+      };
+      var settled = false;
+      function pass(type, from) {
+        return function (event) {
+          relay.readyState = from.readyState || "done";
+          try { relay.result = from.result; } catch (error) { relay.result = undefined; }
+          relay.transaction = from.transaction || null;
+          var handler = relay["on" + type];
+          if (typeof handler === "function") handler.call(relay, { type: type, target: from, oldVersion: event && event.oldVersion });
+        };
+      }
+      function fallBack() {
+        if (settled) return;
+        settled = true;
+        var memoryRequest = standIn().open(name);
+        memoryRequest.onsuccess = pass("success", memoryRequest);
+      }
+      var timer = setTimeout(fallBack, OPEN_WAIT_MS);
+      real.onupgradeneeded = function (event) {
+        clearTimeout(timer);
+        if (!settled) pass("upgradeneeded", real)(event);
+      };
+      real.onblocked = function (event) {
+        if (!settled) pass("blocked", real)(event);
+      };
+      real.onsuccess = function (event) {
+        clearTimeout(timer);
+        if (settled) {
+          try { real.result.close(); } catch (error) { /* nothing to close */ }
+          return;
+        }
+        settled = true;
+        pass("success", real)(event);
+      };
+      real.onerror = function (event) {
+        clearTimeout(timer);
+        if (event && event.preventDefault) event.preventDefault();
+        fallBack();
+      };
+      return relay;
     };
   })();
 
   // An embedded walkthrough tells the page around it how tall it is, so the
   // host can size the iframe: window.parent gets
   // {type: "coalitions:height", height: <CSS pixels>} whenever it changes.
+  // The page keeps the tallest height it has had at this width (its body's
+  // min-height), so stepping through a walkthrough never makes the frame, and
+  // the wiki page under it, jump up and down; a new width starts afresh.
   function reportHeight() {
     if (window.parent === window || !window.ResizeObserver) return;
     var last = -1;
+    var width = -1;
     function send() {
       var body = document.body;
       if (!body) return;
+      if (window.innerWidth !== width) {
+        width = window.innerWidth;
+        body.style.minHeight = "";
+        last = -1;
+      }
       var style = getComputedStyle(body);
-      var height = Math.ceil(body.getBoundingClientRect().height +
-        parseFloat(style.marginTop || "0") + parseFloat(style.marginBottom || "0"));
+      var inner = Math.ceil(body.getBoundingClientRect().height);
+      var height = inner + Math.ceil(parseFloat(style.marginTop || "0") + parseFloat(style.marginBottom || "0"));
       if (height === last) return;
+      if (height > last) body.style.minHeight = inner + "px";
+      else if (last >= 0) return; // shorter content at the same width keeps the reserved height
       last = height;
       try {
         window.parent.postMessage({ type: "coalitions:height", height: height }, "*");
       } catch (error) { /* a host that cannot be told */ }
     }
     new ResizeObserver(send).observe(document.body);
+    window.addEventListener("resize", send);
     send();
   }
 
@@ -287,12 +353,57 @@
       console.info("Coalitions ready in " + (Date.now() - started) + " ms");
     }
     if (embedFromHash()) reportHeight();
+    // The first screen counts as ready (html[data-ready], which tests and
+    // scripts wait for) once the browser has laid it out and painted it, and
+    // PyScript has finished its own start: the page's thread is free then.
+    afterStart(function () {
+      requestAnimationFrame(function () {
+        setTimeout(function () {
+          isSettled = true;
+          if (root.hasAttribute("data-ready-soon")) {
+            root.removeAttribute("data-ready-soon");
+            root.setAttribute("data-ready", "");
+          }
+        }, 0);
+      });
+    });
     var queued = waiting;
     waiting = [];
     for (var i = 0; i < queued.length; i++) setTimeout(queued[i], 0);
   }
 
-  window.coalitionsBoot = { stage: stage, ready: ready, fail: fail, embed: embedFromHash, onReady: onReady };
+  var isSettled = false;
+  function settled() {
+    return isSettled;
+  }
+  // Runs `fn` once PyScript has finished running the entry script ("py:done").
+  var pyDone = false;
+  var afterDone = [];
+  function afterStart(fn) {
+    if (pyDone) {
+      fn();
+      return;
+    }
+    afterDone.push(fn);
+    // PyScript says "py:done" as the entry script's first await returns; if
+    // it ever did not, the screen is ready all the same.
+    setTimeout(function () {
+      pyDone = true;
+      var queued = afterDone;
+      afterDone = [];
+      for (var i = 0; i < queued.length; i++) queued[i]();
+    }, 2000);
+  }
+  window.addEventListener("py:done", function () {
+    pyDone = true;
+    var queued = afterDone;
+    afterDone = [];
+    for (var i = 0; i < queued.length; i++) queued[i]();
+  });
+
+  window.coalitionsBoot = {
+    stage: stage, ready: ready, fail: fail, embed: embedFromHash, onReady: onReady, settled: settled,
+  };
 
   // PyScript reports its own progress as "py:progress" events on window.
   window.addEventListener("py:progress", function (event) {

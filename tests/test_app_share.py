@@ -267,9 +267,14 @@ def test_embedded_walkthrough_has_only_the_board_caption_controls_and_play_link(
 
 
 def snippet_attrs(snippet):
+    """The iframe's attributes; the snippet is the iframe, then the include
+    that sizes it, from the frame's own site."""
     page = Elements(snippet)
-    assert [t for t, _ in page.elements] == ["iframe"]
-    return page.elements[0][1]
+    assert [t for t, _ in page.elements] == ["iframe", "script"]
+    frame, script = page.elements[0][1], page.elements[1][1]
+    assert script["src"] == frame["src"].split("#", 1)[0] + "static/embed.js"
+    assert "async" in script
+    return frame
 
 
 def test_embed_snippet_under_a_sub_path():
@@ -280,8 +285,11 @@ def test_embed_snippet_under_a_sub_path():
     a = snippet_attrs(snippet)
     assert a["src"] == src
     assert a["title"] == f"{title} — Coalitions"
-    assert (a["width"], a["height"], a["loading"], a["style"]) == ("800", "600", "lazy", "border:0")
-    assert snippet.startswith("<iframe ") and snippet.endswith("></iframe>")
+    assert "width" not in a and "height" not in a and a["loading"] == "lazy"
+    # it fills its column, up to 800 px, and is 600 px tall until told its height
+    assert a["style"] == "display:block;border:0;width:100%;max-width:800px;height:600px"
+    assert snippet.startswith("<iframe ") and snippet.endswith("></script>")
+    assert share.embed_snippet(src, title, 640, 480).count("max-width:640px;height:480px") == 1
 
 
 def test_embed_snippet_escapes_the_title_and_the_url():

@@ -45,10 +45,23 @@ def closest(el: Any, selector: str) -> Any:
 
 def set_flag(name: str, on: bool) -> None:
     el = js.document.documentElement
-    if on:
+    if name == "data-ready" and on and not _settled():
+        # The first screen is ready once the browser has laid it out and
+        # PyScript has finished starting: static/boot.js turns this into
+        # data-ready then (coalitionsBoot.settled()).
+        el.setAttribute("data-ready-soon", "")
+    elif on:
         el.setAttribute(name, "")
     else:
         el.removeAttribute(name)
+        if name == "data-ready":
+            el.removeAttribute("data-ready-soon")
+
+
+def _settled() -> bool:
+    boot = getattr(js.window, "coalitionsBoot", None)
+    settled = getattr(boot, "settled", None) if not nil(boot) else None
+    return nil(settled) or bool(settled())
 
 
 def no_scroll() -> Any:

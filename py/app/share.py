@@ -21,6 +21,7 @@ import json
 import re
 import zlib
 from html import escape
+from urllib.parse import urljoin
 
 from coalitions.core.errors import CoalitionsError, RecordError
 from coalitions.core.records import loads, replay
@@ -128,11 +129,17 @@ def embed_title(title):
 
 
 def embed_snippet(src, title, width=EMBED_WIDTH, height=EMBED_HEIGHT):
-    """A ready <iframe> for a wiki or a blog: `src` is the absolute URL of the
-    embedded walkthrough, `title` the walkthrough's title (plain text, escaped here)."""
+    """A ready snippet for a wiki or a blog: an <iframe> that fills its column
+    up to `width` pixels (never wider than the page), `height` pixels tall
+    until it is told its content's height, and the one-line include that sizes
+    it (static/embed.js, from the same site as the frame; a host that strips
+    scripts keeps the fixed height). `src` is the absolute URL of the embedded
+    walkthrough, `title` its title (plain text, escaped here)."""
+    script = urljoin(src.split("#", 1)[0], "static/embed.js")
     return (
-        f'<iframe src="{escape(src, quote=True)}" width="{int(width)}" height="{int(height)}" '
-        f'title="{escape(embed_title(title), quote=True)}" loading="lazy" style="border:0"></iframe>'
+        f'<iframe src="{escape(src, quote=True)}" title="{escape(embed_title(title), quote=True)}" '
+        f'loading="lazy" style="display:block;border:0;width:100%;max-width:{int(width)}px;height:{int(height)}px">'
+        f'</iframe>\n<script src="{escape(script, quote=True)}" async></script>'
     )
 
 

@@ -18,7 +18,8 @@ LOCAL_SCHEMES = ("data", "blob", "about")
 class Watch:
     """What went wrong in a page: filled by listeners, checked at teardown."""
 
-    def __init__(self):
+    def __init__(self, hosts=("127.0.0.1",)):
+        self.hosts = hosts
         self.errors = []
         self.offsite = []
         self.dialogs = []
@@ -32,7 +33,7 @@ class Watch:
             parts = urlsplit(request.url)
             if parts.scheme in LOCAL_SCHEMES:
                 return
-            if parts.hostname != "127.0.0.1":
+            if parts.hostname not in self.hosts:
                 self.offsite.append(request.url)
 
         def on_dialog(dialog):
@@ -52,11 +53,12 @@ class Watch:
 
 @pytest.fixture
 def open_page(chromium_browser):
-    """open_page(url, **context options) -> page; every page is checked at teardown."""
+    """open_page(url, **context options) -> page; every page is checked at
+    teardown. `hosts`: the hosts it may request (a host page on another site)."""
     contexts = []
     watches = []
 
-    def opener(url, reduced_motion="reduce", viewport=None, init_script=None, **options):
+    def opener(url, reduced_motion="reduce", viewport=None, init_script=None, hosts=("127.0.0.1",), **options):
         context = chromium_browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900},
             reduced_motion=reduced_motion,
@@ -68,7 +70,7 @@ def open_page(chromium_browser):
         if init_script:
             context.add_init_script(init_script)
         page = context.new_page()
-        watch = Watch()
+        watch = Watch(hosts)
         watch.attach(page)
         watches.append(watch)
         page.goto(url)

@@ -54,7 +54,7 @@ class Elements(HTMLParser):
 
 def iframe_attrs(snippet):
     page = Elements(snippet)
-    assert [tag for tag, _ in page.elements] == ["iframe"], snippet
+    assert [tag for tag, _ in page.elements] == ["iframe", "script"], snippet
     return page.elements[0][1]
 
 
@@ -181,7 +181,7 @@ def test_embedded_walkthrough_in_another_origin_with_storage_blocked(open_page, 
 
     # it fits the frame: no horizontal scrolling at 480 or 800 pixels wide
     for width in (480, 800):
-        frame_el.evaluate("(el, w) => { el.width = String(w); el.height = '600'; }", width)
+        frame_el.evaluate("(el, w) => { el.style.width = w + 'px'; el.style.height = '600px'; }", width)
         frame_settled(frame)
         assert frame.evaluate("() => window.innerWidth") == width
         for _ in range(len(RECORD["moves"]) + 1):
@@ -207,6 +207,58 @@ def test_embedded_walkthrough_in_another_origin_with_storage_blocked(open_page, 
     assert not errors, errors
 
 
+@pytest.fixture(scope="module")
+def other_site(tmp_path_factory):
+    """A wiki on another site: served on `localhost`, while the app is on
+    127.0.0.1, so the browser treats the app's frame as third-party and, as
+    Chromium does in a fresh profile, refuses it storage."""
+    folder = tmp_path_factory.mktemp("wiki-site")
+    with build.serving(folder) as url:
+        yield url.replace("//127.0.0.1:", "//localhost:"), folder
+
+
+def test_embedded_walkthrough_on_another_site_whose_storage_the_browser_refuses(open_page, dist_url, other_site):
+    """The snippet as "Copy embed code" gives it, on a 390-pixel wiki page of
+    another site: the frame starts, fits the column, and its include sizes it
+    to its content at every step without ever making it shorter."""
+    src = share.walkthrough_embed_url(dist_url, "election-day", WT)
+    url = host_page(other_site, "real.html", share.embed_snippet(src, RECORD["title"]))
+    assert urlsplit(url).hostname == "localhost" and urlsplit(dist_url).hostname == "127.0.0.1"
+    page = open_page(url, hosts=("127.0.0.1", "localhost"), viewport={"width": 390, "height": 844})
+    inside = page.frame_locator("iframe")
+    inside.locator('html[data-ready][data-route="walkthrough"]').wait_for(state="attached", timeout=READY_MS)
+    frame = next(f for f in page.frames if f.url.startswith(dist_url))
+    # The browser itself refuses the frame's storage (nothing faked here): its
+    # IndexedDB fails only after open() has returned, and the app started anyway
+    # on the in-memory stand-in.
+    assert frame.evaluate("() => { try { localStorage; return 'open'; } catch (e) { return e.name; } }") \
+        == "SecurityError"
+    assert inside.locator("html").get_attribute("data-idb") == "memory"
+    assert inside.locator("[data-error]").count() == 0
+    assert inside.locator("[data-caption]").inner_text() == RECORD["captions"]["0"]
+
+    frame_el = page.locator("iframe")
+    column = page.evaluate("() => document.body.clientWidth")
+    sizes = []
+    for _ in range(len(RECORD["moves"]) + 1):
+        frame_settled(frame)
+        page.wait_for_function(
+            "h => Math.abs(document.querySelector('iframe').getBoundingClientRect().height - h) < 1",
+            arg=frame.evaluate("() => Math.ceil(document.body.getBoundingClientRect().height)"))
+        box = frame_el.bounding_box()
+        sizes.append(round(box["height"]))
+        assert box["width"] <= column
+        assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert no_horizontal_scroll(frame)
+        assert frame.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight + 1")
+        if inside.locator("[data-learn]").count():
+            inside.locator("[data-ui=show-me]").click()
+        elif not inside.locator("[data-ui=next]").is_disabled():
+            inside.locator("[data-ui=next]").click()
+    assert sizes != [600] * len(sizes)  # the include sized it
+    assert sizes == sorted(sizes), sizes  # and it never jumped back up the page
+
+
 # -- 2. "Copy embed code" ----------------------------------------------------------------------------
 
 
@@ -225,7 +277,7 @@ def test_copy_embed_code_gives_the_absolute_embed_url(open_page, dist_url_prefix
         attrs = iframe_attrs(snippet)
         assert attrs["src"] == f"{dist_url_prefixed}#/walkthrough/election-day/{name}?embed=1"
         assert attrs["title"] == f"{record['title']} — Coalitions"
-        assert (attrs["width"], attrs["height"], attrs["loading"], attrs["style"]) == ("800", "600", "lazy", "border:0")
+        assert attrs["loading"] == "lazy" and "width:100%;max-width:800px" in attrs["style"]
         assert snippet == share.embed_snippet(attrs["src"], record["title"])
         status = page.locator("[data-copy-status][data-copied]")
         status.wait_for()
