@@ -379,7 +379,8 @@ def test_phase6_a_card_that_cannot_be_paid_is_discarded():
     s = dealt(phase=5, money=[25, 25, 4])
     place_all(s, {2: [("chancellor-candidate", "hesse")]})
     assert s.boards[0]["trends"][2] == 0 and s.money[2] == 4 and s.base[2] == 5
-    assert any("cannot pay its 5,000 € (holds 4,000 €): the card is discarded without effect" in t for t in texts(s))
+    assert any("cannot pay its 5,000 € (holds 4,000 €): the card is discarded without effect" in t
+               for t in texts(s))
     assert "chancellor-candidate" in s.used_cabinet[2] and "chancellor-candidate" not in s.cabinet[2]
 
 

@@ -26,18 +26,18 @@ Everything that happens without a decision (reveals, votes, income) is done by
 
 import copy
 
-from ...core.errors import OptionError, RecordError
+from ...core.errors import RecordError
 from ...core.game import Game, Outcome, State, event, seat_ref, seat_refs
 from ...core.rng import Rng
 from . import notation as nt
 from .data import (
-    BASE_MAX, CABINET_COST, CABINET_IDS, CABINET_MAIN, CABINET_NAMES, CABINET_ONCE, CABINET_ORDER,
-    CABINET_SECONDARY, CHAIR_TREND, CHANCELLOR_TREND, DONATION_DECK, DONATIONS, DOUBLING_MARKERS, FACE_UP,
-    FOREIGN_MONEY, HAND_KEEP, INCOME_PER_BASE, INCOME_PER_VP, INTERIOR_REMOVES, MAX_RALLIES, MAX_SWAPS, MEDIA_MARKERS,
-    MAJORITY, MEDIA_PRICE, MEDIA_SPOTS, NATIONAL_MARKER_POINTS, OPINION_DISPLAY, OPINION_NAMES, OPINION_ORDER, PARTIES,
-    PARTY_NAMES, PHASE_NAMES, POLL_BASE, POLL_IDS, POLLS, PROGRAMME_DISPLAY, PROGRAMME_SIZE, RALLY_PRICE, ROUNDS,
-    SECRETARY_RALLIES, SLOTS, START_BASE, START_HAND, START_MONEY, STATE_IDS, STATE_NAMES, TOPIC_OF, TREND_MAX,
-    TREND_MIN, contradicts, eur, opinion_deck, programme_deck, signed,
+    BASE_MAX, CABINET_COST, CABINET_IDS, CABINET_NAMES, CABINET_ONCE, CHAIR_TREND, CHANCELLOR_TREND, DONATION_DECK,
+    DONATIONS, DOUBLING_MARKERS, FACE_UP, FOREIGN_MONEY, HAND_KEEP, INCOME_PER_BASE, INCOME_PER_VP, INTERIOR_REMOVES,
+    MAX_RALLIES, MAX_SWAPS, MEDIA_MARKERS, MAJORITY, MEDIA_PRICE, MEDIA_SPOTS, NATIONAL_MARKER_POINTS,
+    OPINION_DISPLAY, OPINION_NAMES, OPINION_ORDER, PARTIES, PARTY_NAMES, PHASE_NAMES, POLL_BASE, POLL_IDS, POLLS,
+    PROGRAMME_DISPLAY, PROGRAMME_SIZE, RALLY_PRICE, ROUNDS, SECRETARY_RALLIES, SLOTS, START_BASE, START_HAND,
+    START_MONEY, STATE_IDS, STATE_NAMES, TOPIC_OF, TREND_MAX, TREND_MIN, contradicts, eur, opinion_deck,
+    programme_deck, signed,
 )
 from .deal import check_deal
 from .notation import DONE, PASS, SKIP, parse
@@ -176,7 +176,6 @@ class DieMacherState(State):
     def _deal_explicit(self, d):
         """Lay out a checked deal (deal.py); what it leaves out is dealt from
         the rest, shuffled."""
-        n = self.players
         rng = self.rng
         self.boards = []
         for k, sid in enumerate(d["states"]):
@@ -576,7 +575,8 @@ class DieMacherState(State):
             s = PARTIES.index(a["party"])
             old = b["trends"][s]
             b["trends"][s] = _clamp(old - CHAIR_TREND, TREND_MIN, TREND_MAX)
-            self.log.append(event(f"Party chair: {seat_ref(s)}'s trend in {where} {signed(old)} → {signed(b['trends'][s])}.",
+            self.log.append(event(f"Party chair: {seat_ref(s)}'s trend in {where} {signed(old)} → "
+                                  f"{signed(b['trends'][s])}.",
                                   kind="cabinet"))
         elif card == "interior-minister":
             s = PARTIES.index(a["party"])
@@ -781,7 +781,8 @@ class DieMacherState(State):
         if kind == "coalition" and len(partners) > 1:
             leader = winners[0]
             self.log.append(event(
-                f"No party has {MAJORITY} votes. {seat_ref(leader)} leads with {_n(values[leader], 'vote')} and may form a "
+                f"No party has {MAJORITY} votes. {seat_ref(leader)} leads with {_n(values[leader], 'vote')} and may "
+                f"form a "
                 f"coalition with {seat_refs(partners, 'or')} (at least 2 shared programme cards, 50 votes "
                 "together): it chooses.", kind="election"))
             self.step = "coalition"
@@ -1283,6 +1284,3 @@ class DieMacher(Game):
 
 
 DieMacherState.game = DieMacher
-
-# unused names kept importable for the guide and tests
-_ = (CABINET_MAIN, CABINET_SECONDARY, CABINET_ORDER, OPINION_DISPLAY, OptionError)
