@@ -845,6 +845,129 @@ def test_the_good_bot_sees_only_its_view():
     assert m.is_over() and {"bid", "rally", "place", "poll-bid"} <= set(seen)
 
 
+# -- helpers for the cross-game tests ------------------------------------------------------------
+# tests/test_properties.py (CONSERVATION, SECRETS, FOREIGN) and tests/test_notation.py
+# (PART_NAMES, MALFORMED) list every game's helpers; these are Die Macher's, checked here.
+
+
+def dm_places(state):
+    """Die Macher: (every card, where each lies now), as unique tags (its cards
+    come in identical copies: the k-th copy of an id is tagged k)."""
+    def tagged(kind, ids):
+        seen = Counter()
+        out = []
+        for x in sorted(ids):
+            seen[x] += 1
+            out.append(f"{kind}:{x}:{seen[x]}")
+        return out
+
+    prog = [c for p in state.programmes for c in p] + [c for h in state.hands for c in h]
+    prog += state.prog_display + state.prog_stack + state.prog_discard
+    ops = [o for b in state.boards for o in b["opinions"]] + state.op_display + state.op_stack + state.op_discard
+    polls = state.polls + state.polls_used + ([state.auction["poll"]] if state.auction else [])
+    dons = state.donations + state.donations_used + ([state.donation] if state.donation else [])
+    cab = [f"{s}-{c}" for s in range(state.players)
+           for c in state.cabinet[s] + state.used_cabinet[s] + [b["cabinet"][s] for b in state.boards if b["cabinet"][s]]]
+    deck = (tagged("programme", D.programme_deck()) + tagged("opinion", D.opinion_deck())
+            + tagged("poll", D.POLL_IDS) + tagged("donation", D.DONATION_DECK)
+            + tagged("cabinet", [f"{s}-{c}" for s in range(state.players) for c in D.CABINET_IDS]))
+    places = (tagged("programme", prog) + tagged("opinion", ops) + tagged("poll", polls)
+              + tagged("donation", dons) + tagged("cabinet", cab))
+    return deck, places
+
+
+def dm_secrets(state, seat, view):
+    """Die Macher: its card ids repeat (a hidden hand card may equal a public
+    programme card), so the view is checked by its fields and by the hidden
+    shuffle of tests/test_die_macher.py; no id is banned outright."""
+    if seat is None:
+        assert view["hand"] is None and view["cabinet"] is None and view["legal"] == []
+    else:
+        assert view["hand"] == state.hands[seat] and sorted(view["cabinet"]) == sorted(state.cabinet[seat])
+    assert view["hand_counts"] == [len(h) for h in state.hands]
+    for b, sv in zip(state.boards, view["states"]):
+        assert [c if c is None or s == seat else "face-down" for s, c in enumerate(b["cabinet"])] == sv["cabinet"]
+        for i, slot in enumerate(sv["slots"]):
+            assert (slot["opinion"] is None) == (not b["up"][i] and seat not in b["known"][i])
+    if state.step == "bid":
+        assert view["bids"]["mine"] == (state.bids[seat] if seat is not None else None)
+    return set()
+
+
+def dm_foreign(state, seat):
+    """Die Macher: actions `seat` could only take with another seat's hand or
+    shadow-cabinet cards."""
+    acts = [f"hold {c}" for s, h in enumerate(state.hands) if s != seat for c in h if c not in state.hands[seat]]
+    acts += [f"place {c} {b['id']}" for c in D.CABINET_IDS if c not in state.cabinet[seat] for b in state.boards]
+    return acts
+
+
+DM_PART_NAMES = {
+    "bid": {("amount",)},
+    "pass": {()}, "draw": {()}, "renew": {()}, "done": {()}, "skip": {()}, "sell": {()}, "keep": {()},
+    "base": {()}, "publish": {()}, "accept": {()}, "refuse": {()},
+    "take": {("opinion",)},
+    "swap": {("card", "for")},
+    "hold": {("card",)},
+    "media": {("state",)},
+    "rally": {("state", "count")},
+    "place": {("card", "state")},
+    "target": {("party",)},
+    "replace": {("opinion", "with")},
+    "double": {("opinion",)},
+    "look": {("slot",)},
+    "coalition": {("party",)},
+}
+DM_MALFORMED = ["", "bid", "bid -1", "bid 01", "bid x", "rally hesse", "rally hesse 9", "rally hesse 0",
+                "rally atlantis 2", "place party-chair", "place chancellor hesse", "swap taxes-pro",
+                "swap taxes-pro taxes-maybe", "take", "hold", "media", "media atlantis", "target purple",
+                "replace taxes-pro", "double", "look 0", "look 5", "coalition", "pass now", "Bid 3", "vote red"]
+
+
+def test_the_cross_game_helpers_hold_over_random_games():
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        state = GAME.new(players, seed=seed)
+        rng = Rng(seed)
+        k = 0
+        while True:
+            deck, where = dm_places(state)
+            assert Counter(where) == Counter(deck) and len(set(deck)) == len(deck)
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            if k % 9 == 0:
+                for s in [None] + list(range(players)):
+                    assert dm_secrets(state, s, state.view(s)) == set()
+                for a in dm_foreign(state, seat):
+                    refused(state, seat, a)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            k += 1
+
+
+def test_part_names_cover_every_kind_of_action():
+    kinds = set()
+    texts_seen = set()
+    for players in (3, 4, 5):
+        for seed in range(4):
+            state = GAME.new(players, seed=seed)
+            rng = Rng(mix(seed, 0xAC7))
+            while not state.is_over():
+                for seat in state.to_act():
+                    texts_seen.update(state.legal_actions(seat))
+                seat = state.to_act()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for rec in GAME.walkthroughs().values():  # the coalition choice is rare in random play
+        texts_seen.update(a for _, a in rec["moves"])
+    for text in texts_seen:
+        action = GAME.parse_action(text)
+        assert action.text == text and action.names in DM_PART_NAMES[action.kind], text
+        kinds.add(action.kind)
+    assert kinds == set(DM_PART_NAMES)
+    for text in DM_MALFORMED:
+        with pytest.raises(ValueError):
+            GAME.parse_action(text)
+
+
 # -- golden playthroughs ---------------------------------------------------------------------
 
 PLAYTHROUGHS = [(3, 1), (4, 7), (5, 3), (4, 12)]
