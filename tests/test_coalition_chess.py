@@ -979,3 +979,111 @@ def test_bad_saved_states_are_record_errors():
     data["position"]["pieces"]["yellow"]["z9"] = "king"
     with pytest.raises(RecordError):
         GAME.from_json(data)
+
+
+# == helpers for the cross-game tests ================================================================
+# tests/test_properties.py (CONSERVATION, SECRETS, FOREIGN) and tests/test_notation.py
+# (PART_NAMES, MALFORMED, SETUPS) list every game's helpers; these are Coalition Chess's,
+# checked here.
+
+def cc_places(state):
+    """Coalition Chess: (every piece of the four armies, where each is now: on
+    the board, taken, or in hand to be placed), as power tags; promotions
+    change a piece's kind, never its power."""
+    pos = state.pos
+    army = [f"{p}:{i}" for p, a in ARMIES.items() for i in range(sum(a.values()))]
+    count = [0, 0, 0, 0]
+    for pc in pos.board:
+        if pc:
+            count[(pc >> 4) & 3] += 1
+    for p in range(4):
+        count[p] += len(pos.captured[p])
+    if pos.phase in (0, 3):  # set-up, rearrangement: the pieces in hand
+        count[pos.actor] += len(pos.reserve)
+    places = [f"{p}:{i}" for p in range(4) for i in range(count[p])]
+    return army, places
+
+
+def cc_secrets(state, seat, view):
+    """Coalition Chess hides nothing: every seat sees the same position."""
+    assert view["position"] == state.view(None)["position"]
+    assert view["legal"] == ([] if seat is None else state.legal_actions(seat))
+    return set()
+
+
+def cc_foreign(state, seat):
+    """Actions `seat` could only take with another power's pieces."""
+    b = state.pos.board
+    out = []
+    for s, pc in enumerate(b):
+        if pc and (pc >> 4) & 3 != seat:
+            for t in (s + 1, s - 1, s + 10, s - 10):
+                if 0 <= t < 100 and abs(t % 10 - s % 10) <= 1:
+                    out.append(f"move {square_name(s)} {square_name(t)}")
+                    break
+    return out[:6]
+
+
+CC_PART_NAMES = {
+    "move": {("from", "to"), ("from", "to", "promote")},
+    "answer": {("from", "to"), ("from", "to", "promote")},
+    "place": {("piece", "square")},
+    "declare": {("power",)},
+    "swap": {("from", "to")},
+    "default": {()}, "rearrange": {()}, "wait": {()}, "offer": {()}, "accept": {()}, "decline": {()},
+    "pass": {()},
+}
+CC_MALFORMED = ["", "move", "move c1", "move c1 c1", "move i1 c5", "move c1 c11", "move c1 c5 king",
+                "move c1 c5 queen", "answer e1", "place king", "place queen e1", "declare", "declare green",
+                "swap g1", "wait now", "pass pass", "Move c1 c5", "move c1  c5", "castle", "fly a4 c5"]
+CC_SETUPS = [("coalition-chess", 4, {}),
+             ("coalition-chess", 4, {"coalitions": "yellow-green", "waiting": True, "motorcyclist_swap": True}),
+             ("coalition-chess", 4, {"rules": "schoenberg", "coalitions": "lesser"})]
+
+
+def test_the_cross_game_helpers_hold_over_random_games():
+    for options, seed in (({}, 1), ({"coalitions": "yellow-red", "waiting": True}, 2), ({"coalitions": "lesser"}, 3)):
+        state = GAME.new(4, options, seed=seed)
+        rng = Rng(seed)
+        k = 0
+        while True:
+            army, where = cc_places(state)
+            assert sorted(where) == sorted(army)
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            if k % 9 == 0:
+                for s in [None, 0, 1, 2, 3]:
+                    assert cc_secrets(state, s, state.view(s)) == set()
+                for a in cc_foreign(state, seat):
+                    assert a not in state.legal_actions(seat)
+                    with pytest.raises(IllegalActionError):
+                        state.apply(seat, a)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            k += 1
+
+
+def test_part_names_cover_every_kind_of_action():
+    seen = set()
+    for _, players, options in CC_SETUPS:
+        for seed in range(6):
+            state = GAME.new(players, options, seed=seed)
+            rng = Rng(mix(seed, 0xAC7))
+            while not state.is_over():
+                for seat in state.to_act():
+                    seen.update(state.legal_actions(seat))
+                seat = state.to_act()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for rec in GAME.walkthroughs().values():
+        seen.update(a for _, a in rec["moves"])
+    seen.update(["answer e1 f1", "decline", "pass", "accept", "move c9 c10 tank"])
+    kinds = set()
+    for text in seen:
+        action = GAME.parse_action(text)
+        assert action.text == text and action.names in CC_PART_NAMES[action.kind], text
+        assert all(str(v) in text.split(" ")[1:] for _, v in action.parts)
+        kinds.add(action.kind)
+    assert kinds == set(CC_PART_NAMES)
+    for text in CC_MALFORMED:
+        with pytest.raises(ValueError):
+            GAME.parse_action(text)
