@@ -140,6 +140,8 @@ def play(context, base: str, game_id: str, query: str, seed: int, clicks: int, f
         "count": len(after),
         "longest": max(after, default=0.0),
         "total": sum(after),
+        # when each one started, in ms after the table was first interactive, and how long it took
+        "when": [(round(start - interactive_at), round(duration)) for start, duration in tasks if start >= interactive_at],
         "decisions": len(decisions),
         "decisions_total": sum(decisions),
         "decisions_longest": max(decisions, default=0.0),
@@ -222,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{label:<22} {r['clicks']:>6} {r['count']:>6} {r['longest']:>6.0f} ms {r['total']:>6.0f} ms "
                       f"{r['played_s']:>5.1f} s  ({r['interactive_ms']:.0f} ms, {r['before']}; {r['decisions']}, "
                       f"{r['decisions_total']:.0f} ms, {r['decisions_longest']:.0f} ms)", flush=True)
+                if r["when"]:
+                    print("    started at (ms after interactive) / lasted: "
+                          + ", ".join(f"{at}/{ms}" for at, ms in r["when"]), flush=True)
         if not args.skip_worker:
             context = browser.new_context()
             w = measure_worker(context, base, wheels[0].name, args.seed, args.positions)
