@@ -867,7 +867,7 @@ def test_the_check_happens_only_after_the_debate_is_scored():
 
 @pytest.mark.parametrize("hands,message", [
     ([["battle", "soldier"], ["darkness"], ["mountain"]], "only 1 player has cards left"),
-    ([["battle"], ["darkness"], ["mountain"]], "only 0 players have cards left"),
+    ([["battle"], ["darkness"], ["mountain"]], "no player has cards left"),
 ])
 def test_the_end_message_counts_players(hands, message):
     state = dealt(hands)

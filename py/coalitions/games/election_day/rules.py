@@ -196,7 +196,8 @@ class ElectionDayState(State):
         with_cards = sum(1 for h in self.hands if h)
         end = None
         if with_cards <= 2:
-            end = f"only {with_cards} player{'s have' if with_cards != 1 else ' has'} cards left"
+            end = ("no player has cards left" if with_cards == 0
+                   else f"only {with_cards} player{'s have' if with_cards != 1 else ' has'} cards left")
         elif not self.played:
             end = "nobody played a card during this debate"
         self.debate = []
