@@ -42,7 +42,7 @@ def test_core_imports_nothing_outside_core(path):
 
 
 def test_the_catalogue_order():
-    assert [g.id for g in all_games()] == ["election-day", "koalition", "alliances"]
+    assert [g.id for g in all_games()] == ["election-day", "koalition", "alliances", "coalition-chess", "die-macher"]
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -56,7 +56,8 @@ def test_no_game_overrides_the_template(game):
 
 def test_an_unknown_game_is_a_clear_error():
     for bad in ("chess", None, ["koalition"], 3):
-        with pytest.raises(UnknownGameError, match="known games: alliances, election-day, koalition"):
+        with pytest.raises(UnknownGameError,
+                           match="known games: alliances, coalition-chess, die-macher, election-day, koalition"):
             get_game(bad)
 
 
@@ -81,7 +82,8 @@ def test_a_game_is_found_from_its_folder(tmp_path, monkeypatch):
     try:
         core_registry.add_package("extra_games_for_test")
         assert get_game("tiny-test-game").title == "Tiny"
-        assert [g.id for g in all_games()] == ["election-day", "koalition", "tiny-test-game", "alliances"]
+        assert [g.id for g in all_games()] == ["election-day", "koalition", "tiny-test-game", "alliances",
+                                                   "coalition-chess", "die-macher"]
     finally:
         core_registry._PACKAGES.remove("extra_games_for_test")
         core_registry._GAMES.clear()

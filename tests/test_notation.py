@@ -8,6 +8,7 @@ import pytest
 from coalitions.core.actions import Action
 from coalitions.core.rng import Rng, mix
 from coalitions.registry import all_games, get_game
+from test_die_macher import DM_MALFORMED, DM_PART_NAMES
 
 # (game id, players, options) of the playouts
 SETUPS = [
@@ -22,6 +23,9 @@ SETUPS = [
     ("alliances", 3, {"drafting": True, "secret_meeting": True}),
     ("alliances", 4, {}),
     ("alliances", 4, {"drafting": True, "secret_meeting": True}),
+    ("die-macher", 3, {}),
+    ("die-macher", 4, {}),
+    ("die-macher", 5, {}),
 ]
 
 # the part names of each kind, per game (docs/notation.md)
@@ -54,6 +58,9 @@ PART_NAMES = {
         "trump": {("suit",)},
         "put": {("card", "card2")},
     },
+    # the coalition choice (kind "coalition") is too rare in these random playouts to be
+    # required here; tests/test_die_macher.py checks it from the coalition walkthrough
+    "die-macher": {kind: names for kind, names in DM_PART_NAMES.items() if kind != "coalition"},
 }
 
 PLAYOUTS = 12
@@ -129,6 +136,7 @@ MALFORMED = {
                   "play bribe take", "play bribe keep 4p", "play bribe take 4x",
                   "play dual-allegiance take 4p", "play dual-allegiance add-to 9m take 4p", "draft", "draft 4m 5m",
                   "show x", "give", "trump", "trump magic", "put 4m", "put 4m 5m 6m", "pass 1", "attack usa"],
+    "die-macher": DM_MALFORMED,
 }
 
 

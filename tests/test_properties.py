@@ -25,6 +25,7 @@ from coalitions.games.election_day.data import ACES, chosen_deck
 from coalitions.games.koalition.data import COUNTRY_TOTALS as KO_COUNTRY_TOTALS
 from coalitions.games.koalition.data import DECK as KO_DECK
 from coalitions.registry import all_games
+from test_die_macher import dm_foreign, dm_places, dm_secrets
 
 GAMES = all_games()
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -222,9 +223,12 @@ def ko_foreign(state, seat):
     return acts
 
 
-CONSERVATION = {"election-day": ed_places, "alliances": al_places, "koalition": ko_places}
-SECRETS = {"election-day": ed_secrets, "alliances": al_secrets, "koalition": ko_secrets}
-FOREIGN = {"election-day": ed_foreign, "alliances": al_foreign, "koalition": ko_foreign}
+CONSERVATION = {"election-day": ed_places, "alliances": al_places, "koalition": ko_places,
+                "die-macher": dm_places}
+SECRETS = {"election-day": ed_secrets, "alliances": al_secrets, "koalition": ko_secrets,
+           "die-macher": dm_secrets}
+FOREIGN = {"election-day": ed_foreign, "alliances": al_foreign, "koalition": ko_foreign,
+           "die-macher": dm_foreign}
 
 
 def test_every_game_has_property_helpers():
@@ -384,7 +388,9 @@ def test_illegal_actions_raise_and_change_nothing(game, players, data, seed):
                 refused(state, seat, junk)
                 tried += 1
         for other in range(players):
-            if other != seat:
+            # in a simultaneous step (Die Macher's secret bids) every seat to act may
+            # make the same action; only a seat that need not act is refused
+            if other != seat and other not in state.to_act():
                 refused(state, other, action)
                 for a in legal:
                     refused(state, other, a)
