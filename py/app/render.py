@@ -16,6 +16,23 @@ def esc(text):
     return escape("" if text is None else str(text), quote=True)
 
 
+# A long word on a card breaks at a syllable (a soft hyphen before a common
+# ending) rather than anywhere: "Reinforce-ment", not "Reinforceme-nt".
+_ENDINGS = ("keeper", "ment", "tion", "ance", "ence", "land", "ness", "ing")
+
+
+def card_words(text):
+    """`text` escaped, its words of more than 9 letters given a soft hyphen
+    before a common ending."""
+    def soften(word):
+        if len(word) > 9:
+            for ending in _ENDINGS:
+                if word.lower().endswith(ending) and len(word) - len(ending) >= 4:
+                    return esc(word[: -len(ending)]) + "&shy;" + esc(word[-len(ending):])
+        return esc(word)
+    return " ".join(soften(w) for w in str(text).split(" "))
+
+
 def icon(name, cls="icon"):
     return f'<svg class="{cls}" aria-hidden="true" focusable="false"><use href="#{esc(name)}"></use></svg>'
 

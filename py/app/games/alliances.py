@@ -5,7 +5,7 @@ the campaign score and the best of three."""
 
 from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUITS, TILES
 
-from ..render import TableParts, bind, status_line, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
+from ..render import TableParts, bind, status_line, action_button, card_words, choices_box, esc, name_of, pick_button, plural, turn_status
 from .common import seat_list
 
 GAME_ID = "alliances"
@@ -42,7 +42,7 @@ def card_face(cid, power=None):
     return (
         f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span> '
         f'<span class="card-suits" aria-hidden="true">{suit_mark(c["suit"])}</span> '
-        f'<span class="card-name" aria-hidden="true">{esc(note)}</span>{" " + extra if extra else ""}'
+        f'<span class="card-name" aria-hidden="true">{card_words(note)}</span>{" " + extra if extra else ""}'
     )
 
 

@@ -4,7 +4,7 @@ your hand and your face-down Ace, and the election at the end."""
 from coalitions.games.election_day.data import CARDS, CROWNS, SUIT_LETTERS, SUIT_NAMES, SUITS, describe
 from coalitions.games.election_day.scoring import suit_counts
 
-from ..render import TableParts, bind, status_line, action_button, esc, icon, name_of, pick_button, plural, turn_status
+from ..render import TableParts, bind, status_line, action_button, card_words, esc, icon, name_of, pick_button, plural, turn_status
 from .common import seat_list
 
 GAME_ID = "election-day"
@@ -37,7 +37,7 @@ def card(cid, action=None, label=None, size="", extra="", caption=None):
     inner = (
         f'<span class="card-rank" aria-hidden="true">{esc(rank)}</span> '
         f'<span class="card-suits" aria-hidden="true">{suits}</span> '
-        f'<span class="card-name" aria-hidden="true">{esc(c["name"])}</span>'
+        f'<span class="card-name" aria-hidden="true">{card_words(c["name"])}</span>'
     )
     if action is not None:
         return action_button(action, label or action, inner, classes + " playable")
