@@ -128,16 +128,47 @@ def bidding(view, ctx, covered):
                               lambda suit: SUIT_NAMES.get(suit, str(suit)))
         grid = (f'<div class="bid-grid" role="group" aria-label="Your bid: how many countries">{numbers}</div>'
                 + (choices or '<p class="small">Choose how many countries, then the dominant suit.</p>'))
+    if view.get("phase") == "declare":  # 2 players: the winner of the drafting declares, no bidding
+        who = (view.get("to_act") or [None])[0]
+        mine = ctx.seat is not None and who == ctx.seat and ctx.interactive
+        lead = (f"You won the drafting ({drafting_score(view, ctx)}). Declare how many countries you will control "
+                "at the end of the campaign, and the dominant suit." if mine else
+                f"{name_of(view, who)} won the drafting and declares how many countries they will control, "
+                "and the dominant suit.")
+        head = f'<p class="prompt" data-declare-prompt>{esc(lead)}</p>'
+    else:
+        head = f'<p>Highest bid: <b>{esc(bid_text(view.get("high")))}</b></p>'
     return (
         '<section class="bids" data-bids aria-labelledby="bids-title">'
         '<h3 id="bids-title">State of the Nations</h3>'
-        f'<p>Highest bid: <b>{esc(bid_text(view.get("high")))}</b></p>'
+        + head
         + (f'<ol class="bid-history">{history}</ol>' if history else "")
         + grid + "</section>"
     )
 
 
+def drafting_trick(view):
+    """2 players, the drafting phase: the card led (a bot's too) and the suit to follow."""
+    table = view.get("table") or []
+    plays = "".join(
+        f'<li class="played{" fresh" if i == len(table) - 1 else ""}">{acard(e["card"], e.get("power"))}'
+        f'<span class="who">{esc(name_of(view, e["seat"]))}</span></li>'
+        for i, e in enumerate(table)
+    )
+    if table:
+        lead = (f"{esc(name_of(view, table[0]['seat']))} led; the leading suit is {suit_mark(view['leading'], True)}."
+                if view.get("leading") else f"{esc(name_of(view, table[0]['seat']))} led.")
+    else:
+        lead = f"{esc(name_of(view, view.get('turn')))} leads the next trick."
+    return (
+        f'<div class="conflict" data-trick><p>The winner of the drafting tricks declares the State of the Nations. '
+        f'{lead}</p>' + (f'<ol class="conflict-cards">{plays}</ol>' if plays else "") + "</div>"
+    )
+
+
 def conflict(view):
+    if view.get("phase") == "trick":
+        return drafting_trick(view)
     target = view.get("target")
     parts = []
     if view.get("dominant"):
@@ -307,8 +338,26 @@ def result(view):
     )
 
 
+def drafting_score(view, ctx):
+    """The 2-player drafting tricks won, from the shown seat's side: "you 3–2",
+    or "Ann 3–2 Bob" for a spectator."""
+    t = view.get("tricks") or [0, 0]
+    me = ctx.seat if ctx.seat in (0, 1) else None
+    if me is None:
+        return f"{name_of(view, 0)} {t[0]}–{t[1]} {name_of(view, 1)}"
+    return f"you {t[me]}–{t[1 - me]}"
+
+
 def status(view, ctx):
-    return status_line(view, ctx, f"Campaign {view.get('campaign')} · conflict {view.get('conflict')}/{view.get('conflicts')}")
+    phase = view.get("phase")
+    drafting = view.get("drafting")
+    if phase == "trick" and drafting:
+        where = f"Drafting trick {drafting['trick']}/{drafting['tricks']} · {drafting_score(view, ctx)}"
+    elif phase == "declare":
+        where = f"Campaign {view.get('campaign')} · the State of the Nations"
+    else:
+        where = f"Campaign {view.get('campaign')} · conflict {view.get('conflict')}/{view.get('conflicts')}"
+    return status_line(view, ctx, where)
 
 
 def parts(view, ctx):

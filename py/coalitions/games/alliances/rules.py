@@ -711,6 +711,16 @@ class AlliancesState(State):
             return []
         return events
 
+    def _drafting(self):
+        """2 players: which drafting trick this is, of how many (every trick,
+        won or not, draws one card each from the reserve)."""
+        done = 0
+        for e in reversed(self.log):
+            if e["kind"] == "deal":
+                break
+            done += e["kind"] == "trick"
+        return {"trick": done + 1, "tricks": done + len(self.reserve) // 2}
+
     def _end_drafting_2p(self):
         t = self.tricks
         if t[0] != t[1]:
@@ -1108,6 +1118,7 @@ class AlliancesState(State):
             "won": list(self.won),
             "tricks": list(self.tricks),
             "reserve_count": len(self.reserve),
+            "drafting": self._drafting() if ph == "trick" else None,
             "discards": list(self.discards),
             "hand": list(self.hands[seat]) if me else None,
             "hand_counts": [len(h) for h in self.hands],
