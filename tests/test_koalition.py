@@ -981,7 +981,9 @@ def test_labels_describe_the_actions():
     assert state.label(0, "play colorino red") == "Play Gaudino Colorino for Red"
     assert state.label(0, "play resign-1") == "Play a Resignation (no politician in play)"
     state = walkthrough("victory-points", upto=16)
-    assert state.label(2, "score rose") == "Score with Rose"
+    # the choice previews its victory points (the rules' example: Rose 10 ranks third, Yellow 12 ties first)
+    assert state.label(2, "score rose") == "Score with Rose: 1 VP"
+    assert state.label(2, "score yellow") == "Score with Yellow: 2 VP"
 
 
 def test_a_single_legal_action_is_forced():

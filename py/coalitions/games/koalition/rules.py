@@ -433,21 +433,40 @@ class KoalitionState(Negotiation, State):
         else:
             self._award(text)
 
-    def _award(self, text=""):
+    def _winning_side(self, chosen):
+        """The players on the winning side, each with the party they score
+        with (`chosen`: seat -> party for those who chose; the others score
+        with their only, or first, party)."""
         values, _, held = self._tallied()
         plays = self.plays
         options_of = self.options_of
-        chosen = dict(zip(self.choosers, self.chosen)) if self.choosers else None
         entries = []
         keys = _SEAT_KEY
         for s in self.order():
             parties = options_of.get(keys[s])
             if not parties:
                 continue
-            party = chosen.get(s, parties[0]) if chosen else parties[0]
+            party = chosen.get(s, parties[0])
             total, key, idx = held[(s, party)]
             entries.append({"seat": s, "party": party, "value": total, "key": key,
                             "high": play_name(plays, values, idx)})
+        return entries
+
+    def score_preview(self, seat, party):
+        """(VP, exact) that `seat` would receive scoring with `party`: exact
+        when nobody after it still chooses; otherwise as it stands, with those
+        still to choose on their first party."""
+        chosen = dict(zip(self.choosers, self.chosen))
+        chosen[seat] = party
+        entries = self._winning_side(chosen)
+        ranked = sorted(entries, key=RANK, reverse=True)
+        vp, _ = award_ranked(ranked, VP_TABLE[self.country][len(entries)])
+        later = [s for s in self.choosers[len(self.chosen):] if s != seat]
+        return vp[seat], not later
+
+    def _award(self, text=""):
+        chosen = dict(zip(self.choosers, self.chosen)) if self.choosers else {}
+        entries = self._winning_side(chosen)
         n = len(entries)
         row = VP_TABLE[self.country][n]
         lines = [text + f"{n} player{'s' if n != 1 else ''} on the winning side: "
@@ -781,7 +800,8 @@ class KoalitionState(Negotiation, State):
         if verb == "yield":
             return f"Yield the {PARTY_NAMES[a['party']]} chair"
         if verb == "score":
-            return f"Score with {PARTY_NAMES[a['party']]}"
+            vp, exact = self.score_preview(seat, a["party"])
+            return f"Score with {PARTY_NAMES[a['party']]}: {vp} VP" + ("" if exact else " as it stands")
         return action
 
     def _live_count(self, totals):
