@@ -8,6 +8,7 @@ import pytest
 from coalitions.core.actions import Action
 from coalitions.core.rng import Rng, mix
 from coalitions.registry import all_games, get_game
+from test_coalition_chess import CC_MALFORMED, CC_PART_NAMES, CC_SETUPS
 from test_die_macher import DM_MALFORMED, DM_PART_NAMES
 
 # (game id, players, options) of the playouts
@@ -26,6 +27,7 @@ SETUPS = [
     ("die-macher", 3, {}),
     ("die-macher", 4, {}),
     ("die-macher", 5, {}),
+    *CC_SETUPS,
 ]
 
 # the part names of each kind, per game (docs/notation.md)
@@ -61,6 +63,7 @@ PART_NAMES = {
     # the coalition choice (kind "coalition") is too rare in these random playouts to be
     # required here; tests/test_die_macher.py checks it from the coalition walkthrough
     "die-macher": {kind: names for kind, names in DM_PART_NAMES.items() if kind != "coalition"},
+    "coalition-chess": CC_PART_NAMES,
 }
 
 PLAYOUTS = 12
@@ -137,6 +140,7 @@ MALFORMED = {
                   "play dual-allegiance take 4p", "play dual-allegiance add-to 9m take 4p", "draft", "draft 4m 5m",
                   "show x", "give", "trump", "trump magic", "put 4m", "put 4m 5m 6m", "pass 1", "attack usa"],
     "die-macher": DM_MALFORMED,
+    "coalition-chess": CC_MALFORMED,
 }
 
 

@@ -25,6 +25,7 @@ from coalitions.games.election_day.data import ACES, chosen_deck
 from coalitions.games.koalition.data import COUNTRY_TOTALS as KO_COUNTRY_TOTALS
 from coalitions.games.koalition.data import DECK as KO_DECK
 from coalitions.registry import all_games
+from test_coalition_chess import cc_foreign, cc_places, cc_secrets
 from test_die_macher import dm_foreign, dm_places, dm_secrets
 
 GAMES = all_games()
@@ -224,11 +225,11 @@ def ko_foreign(state, seat):
 
 
 CONSERVATION = {"election-day": ed_places, "alliances": al_places, "koalition": ko_places,
-                "die-macher": dm_places}
+                "die-macher": dm_places, "coalition-chess": cc_places}
 SECRETS = {"election-day": ed_secrets, "alliances": al_secrets, "koalition": ko_secrets,
-           "die-macher": dm_secrets}
+           "die-macher": dm_secrets, "coalition-chess": cc_secrets}
 FOREIGN = {"election-day": ed_foreign, "alliances": al_foreign, "koalition": ko_foreign,
-           "die-macher": dm_foreign}
+           "die-macher": dm_foreign, "coalition-chess": cc_foreign}
 
 
 def test_every_game_has_property_helpers():
