@@ -1231,3 +1231,27 @@ def test_for_a_resignation_colorino_is_a_plain_7_while_for_the_chair_he_outranks
     act(state, "play colorino red", "play black-7")
     resignations = sorted(a for a in state.legal_actions(2) if a.startswith("play resign"))
     assert resignations == ["play resign-1 black-7", "play resign-1 colorino"]
+
+
+def test_the_negotiation_view_lists_who_may_govern_together():
+    # every coalition the chair may propose is one that may govern, and the table shows them all
+    from app.games import koalition as renderer
+    from app.frame import TableContext
+
+    state = walkthrough("rose-and-brown", upto=6)
+    chair = state.to_act()[0]
+    proposals = {a.split(" ", 1)[1] for a in state.legal_actions(chair) if a.startswith("propose ")}
+    view = state.view(chair)
+    possible = view["negotiation"]["possible"]
+    assert proposals and proposals <= set(possible) and len(possible) > len(proposals)
+    votes = {u["label"]: u["votes"] for u in view["negotiation"]["units"]}
+    need = view["count"]["majority"] if view.get("count") else None
+    for text in possible:
+        total = sum(votes[lb] for lb in text.split("+"))
+        assert need is None or total >= need
+        # minimal: without any one of its parties it falls short
+        assert need is None or all(total - votes[lb] < need for lb in text.split("+"))
+    view["names"] = [f"P{i}" for i in range(state.players)]
+    html = renderer.negotiation(view) if hasattr(renderer, "negotiation") else renderer.parts(
+        view, TableContext(seat=chair, game_id="koalition")).board
+    assert html.count("<li>", html.index("data-possible")) >= len(proposals)

@@ -194,6 +194,12 @@ def negotiation(view):
                if waiting else "")
             + "</div>"
         )
+    votes_of = {u["label"]: u["votes"] for u in neg["units"]}
+    possible = "".join(
+        "<li>" + " + ".join(label_mark(lb, view) for lb in text.split("+"))
+        + f" <small>{sum(votes_of.get(lb, 0) for lb in text.split('+'))} votes</small></li>"
+        for text in neg.get("possible") or []
+    )
     history = "".join(
         f"<li>{esc(name_of(view, h['by']))}: {esc(' + '.join(PARTY_NAMES[lb.partition('@')[0]] for lb in h['coalition'].split('+')))}"
         f" — {esc(h['result'])}</li>"
@@ -204,7 +210,10 @@ def negotiation(view):
         '<h3 id="neg-title">Coalition negotiation</h3>'
         '<p class="small">Chairs propose in order of party size; everyone in a proposal must accept. '
         "A coalition may not include a party it does not need for the majority.</p>"
-        f'<ul class="units">{units}</ul>{prop}'
+        f'<ul class="units">{units}</ul>'
+        + (f'<h4 class="possible-title">Who may govern together</h4><ul class="possible" data-possible>{possible}</ul>'
+           if possible else "")
+        + prop
         + (f'<ol class="history">{history}</ol>' if history else "")
         + "</section>"
     )

@@ -831,6 +831,8 @@ class KoalitionState(Negotiation, State):
                               "responders": list(self.proposal["responders"]),
                               "accepted": list(self.proposal["accepted"])} if self.proposal else None),
                 "history": [dict(h) for h in self.history],
+                # the coalitions that may govern: every minimal one that reaches the majority
+                "possible": list(self._texts()),
                 "round": self.neg_round,
                 "binding": self.binding,
             }
