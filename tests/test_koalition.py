@@ -1255,3 +1255,18 @@ def test_the_negotiation_view_lists_who_may_govern_together():
     html = renderer.negotiation(view) if hasattr(renderer, "negotiation") else renderer.parts(
         view, TableContext(seat=chair, game_id="koalition")).board
     assert html.count("<li>", html.index("data-possible")) >= len(proposals)
+
+
+def test_identical_cards_show_once_with_their_count():
+    from app.games import koalition as renderer
+    from app.frame import TableContext
+
+    state = dealt(3, [["green-9a", "green-9b", "rose-12"], [], []])
+    view = state.view(0)
+    view["names"] = ["A", "B", "C"]
+    view["labels"] = {a: state.label(0, a) for a in view["legal"]}
+    html = renderer.parts(view, TableContext(interactive=True, seat=0, game_id="koalition")).hand
+    # one button for the two Green 9s (they play alike), none looking unplayable
+    assert html.count('data-action="play green-9a"') == 1 and "green-9b" not in html
+    assert "×2" in html and "identical cards" in html
+    assert html.count('data-action="play rose-12"') == 1

@@ -5,7 +5,7 @@ round at the end. Reference panels (the party poll card and the country election
 card) can be opened at any time."""
 
 from coalitions.core.game import render_text
-from coalitions.games.koalition.data import CARDS, COUNTRY_NAMES, PARTIES, PARTY_NAMES
+from coalitions.games.koalition.data import CARDS, COUNTRY_NAMES, PARTIES, PARTY_NAMES, TWIN
 
 from ...render import TableParts, bind, status_line, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
 from ..common import seat_list
@@ -274,6 +274,13 @@ def hand_card(cid, ctx, labels):
     return f'<span class="card-with-choices">{button}{choices_box(ctx, what, content)}</span>'
 
 
+def twins(group, card_html):
+    if len(group) == 1:
+        return card_html
+    return (f'<span class="twin-cards">{card_html}'
+            f'<span class="twin-count">×{len(group)} <span class="visually-hidden">identical cards</span></span></span>')
+
+
 def hand_area(view, ctx):
     covered = set()
     seat = ctx.seat
@@ -284,7 +291,12 @@ def hand_area(view, ctx):
     hand = view.get("hand") or []
     legal = list(view.get("legal") or []) if ctx.interactive else []
     labels = view.get("labels") or {}
-    cards = [hand_card(cid, ctx, labels) for cid in hand]
+    # Identical cards (the two Green 9s, the Resignations) play alike: the
+    # hand shows them once, with how many are held.
+    held = {}
+    for cid in hand:
+        held.setdefault(TWIN.get(cid, cid), []).append(cid)
+    cards = [twins(group, hand_card(group[0], ctx, labels)) for group in held.values()]
     if ctx.builder is not None:
         covered |= ctx.builder.covered
     others = [a for a in legal if a not in covered]
