@@ -1,0 +1,30 @@
+"""The Die Macher table: what is being decided now (the phase track, the
+situation and the controls of the seat to act), the election just held with
+its arithmetic, the four state boards side by side, the parties, your own
+party, the displays and the reference, and the end screen."""
+
+from ...render import TableParts, bind, status_line
+from .decide import now_panel
+from .panels import displays, election_panel, own_party, result, seats
+from .states import states_strip
+
+GAME_ID = "die-macher"
+
+
+def status(view, ctx):
+    where = f"Round {view.get('round')}/{view.get('rounds')} · phase {view.get('phase')}: {view.get('phase_name')}"
+    return status_line(view, ctx, where)
+
+
+def parts(view, ctx):
+    bind(view, ctx)
+    over = bool(view.get("outcome"))
+    board = ("" if over else now_panel(view, ctx)) + election_panel(view) + states_strip(view)
+    return TableParts(
+        status=status(view, ctx),
+        seats=seats(view, ctx),
+        board=board,
+        side=displays(view),
+        hand=own_party(view, ctx),
+        result=result(view),
+    )

@@ -1,0 +1,132 @@
+"""Die Macher's state boards, side by side, the election state first: each
+board's four opinions (face up, face down, seen by you, doubled), its five
+media spots, and per party the rallies, trend, matching topics and votes,
+(rallies + trend) × topics, labelled a projection while opinions are hidden."""
+
+from coalitions.games.die_macher.data import CABINET_NAMES, MEDIA_SPOTS
+
+from ...render import esc, plural
+from .marks import back_chip, op_chip, party_mark, party_words, signed, state_name
+
+
+def slot_html(slot):
+    if slot["opinion"] is None:
+        inner = back_chip()
+        words = f"slot {slot['slot']}: face down"
+    else:
+        note = "seen by you" if slot["known"] else ""
+        inner = op_chip(slot["opinion"], note=note)
+        words = f"slot {slot['slot']}: {slot['name']}" + (" (face down, seen by you)" if slot["known"] else "")
+    doubled = ""
+    if slot["doubled"]:
+        doubled = '<b class="dm-double" aria-hidden="true">×2</b>'
+        words += ", doubled: counts twice"
+    cls = "dm-slot" + (" is-doubled" if slot["doubled"] else "") + (" is-down" if not slot["face_up"] else "")
+    return (f'<li class="{cls}" data-slot="{slot["slot"]}"><span class="visually-hidden">{esc(words)}</span>'
+            f'<span class="dm-slot-face" aria-hidden="true">{inner}{doubled}</span></li>')
+
+
+def media_spots(view, st):
+    """The five media spots: each marker as its party's letters, then the free spots."""
+    marks = []
+    for s, count in enumerate(st["media"]):
+        marks += [party_mark(s)] * count
+    marks += ['<span class="dm-spot" aria-hidden="true"></span>'] * st["media_free"]
+    holder = st.get("majority")
+    words = (f"Media: {MEDIA_SPOTS - st['media_free']} of {MEDIA_SPOTS} spots taken"
+             + (f"; media majority {party_words(holder, view)}" if holder is not None else "; no media majority"))
+    majority = ""
+    if holder is not None:
+        majority = f'<span class="dm-majority" aria-hidden="true">majority {party_mark(holder)}</span>'
+    return (f'<div class="dm-media"><span class="visually-hidden">{esc(words)}</span>'
+            f'<span class="dm-media-label" aria-hidden="true">Media</span>'
+            f'<span class="dm-spots" aria-hidden="true">{"".join(marks)}</span>{majority}</div>')
+
+
+def party_rows(view, st):
+    n = view["players"]
+    best = max(st["votes"]) if st["votes"] else 0
+    rows = []
+    for s in range(n):
+        r, t, m, v = st["rallies"][s], st["trends"][s], st["topics"][s], st["votes"][s]
+        card = st["cabinet"][s]
+        cab = ""
+        if card == "face-down":
+            cab = '<span class="dm-facedown" title="a shadow-cabinet card, face down">▮</span>'
+        elif card:
+            cab = f'<span class="dm-own-cab" title="{esc(CABINET_NAMES[card])}">▮ yours</span>'
+        cls = ("is-you" if s == view.get("seat") else "") + (" is-best" if v and v == best else "")
+        rows.append(
+            f'<tr class="{cls.strip()}" data-party-row="{s}"><th scope="row">{party_mark(s)}</th>'
+            f'<td>{st["media"][s] or ""}</td><td>{r}</td><td>{esc(signed(t))}</td><td>×{m}</td>'
+            f'<td class="dm-votes"><b>{v}</b></td><td class="dm-cabcol">{cab}</td></tr>'
+        )
+    head = "projected votes" if st["projection"] else "votes"
+    return (
+        f'<table class="dm-st-table"><caption class="visually-hidden">Per party: media markers, rallies, trend, '
+        f'matching topics and {head}</caption><thead><tr><th scope="col"><span class="visually-hidden">party</span></th>'
+        '<th scope="col"><abbr title="media markers">M</abbr></th><th scope="col"><abbr title="rallies">R</abbr></th>'
+        '<th scope="col"><abbr title="trend">T</abbr></th><th scope="col"><abbr title="matching topics">×</abbr></th>'
+        f'<th scope="col">{"≈" if st["projection"] else "="}<span class="visually-hidden"> {head}</span></th>'
+        '<th scope="col"><span class="visually-hidden">shadow cabinet</span></th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def state_board(view, st, k, active=None):
+    rnd = view.get("round") or 1
+    when = "Election now" if st["election"] and view.get("phase") == 9 else (
+        "Election this round" if st["election"] else f"Election in round {rnd + k}")
+    cls = "dm-state" + (" is-election" if st["election"] else "") + (" is-active" if active else "")
+    once = ""
+    if st.get("once"):
+        once = ('<p class="dm-once-used">“!” used here: '
+                + esc(", ".join(CABINET_NAMES.get(c, c) for c in st["once"])) + "</p>")
+    note = f'<p class="dm-active-note">{active}</p>' if active else ""
+    proj = ('<p class="dm-proj">Projection: hidden opinions not counted</p>' if st["projection"]
+            else '<p class="dm-proj">All opinions face up</p>')
+    sid = esc(st["id"])
+    return (
+        f'<li class="{cls}" data-state="{sid}" aria-labelledby="dm-st-{sid}">'
+        f'<h3 id="dm-st-{sid}" class="dm-state-name">{esc(state_name(st["id"]))} '
+        f'<span class="tag{" tag-turn" if st["election"] else ""}">{esc(when)}</span></h3>'
+        f"{note}"
+        f'<ol class="dm-slots" aria-label="Opinions in {esc(state_name(st["id"]))}">'
+        f'{"".join(slot_html(s) for s in st["slots"])}</ol>'
+        f"{media_spots(view, st)}{party_rows(view, st)}{proj}{once}"
+        "</li>"
+    )
+
+
+def active_note(view, st):
+    """What is happening at this state right now (a card revealed, an auction), as HTML."""
+    from .marks import cabinet_short, who
+
+    pending = view.get("pending")
+    if pending and pending["state"] == st["id"]:
+        if pending["card"]:
+            return f"Now: {esc(who(view, pending['seat']))}'s {cabinet_short(pending['card'])}"
+        return f"Now: {esc(who(view, pending['seat']))}'s media majority"
+    auction = view.get("auction")
+    if auction and auction["state"] == st["id"]:
+        return "Now: the poll auction"
+    return None
+
+
+def states_strip(view):
+    states = view.get("states") or []
+    if not states:
+        return ""
+    items = "".join(state_board(view, st, k, active_note(view, st)) for k, st in enumerate(states))
+    hidden = any(st["projection"] for st in states)
+    return (
+        '<section class="dm-states-box" aria-labelledby="dm-states-title">'
+        f'<h2 id="dm-states-title">The states <span class="small">({esc(plural(len(states), "election"))} to come, '
+        "in order)</span></h2>"
+        '<p class="dm-legend small">M media markers · R rallies · T trend · × matching topics · '
+        "= votes = (R + T) × topics"
+        + (" · ≈ projected: face-down opinions are not counted" if hidden else "")
+        + " · ▮ a shadow-cabinet card face down</p>"
+        '<div class="dm-states-scroll" tabindex="0" role="region" aria-label="State boards (scroll sideways)">'
+        f'<ol class="dm-states">{items}</ol></div></section>'
+    )
