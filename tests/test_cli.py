@@ -112,7 +112,7 @@ def test_replay_an_unfinished_record(tmp_path, played):
 
 
 @pytest.mark.parametrize("name,content,message", [
-    ("notjson.json", "this is not JSON", r"not valid JSON"),
+    ("notjson.json", "this is not JSON", r"not a Coalitions record as saved"),
     ("truncated.json", None, r"truncated"),
     ("binary.json", b"\xff\xfe\xfa", r"not text"),
     ("list.json", "[1, 2, 3]", r"a record is a JSON object"),

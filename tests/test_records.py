@@ -50,9 +50,14 @@ def with_(rec, **changes):
 
 
 def test_bad_json_is_refused_with_a_clear_message():
-    for text in ("{not json", "", "   ", "{'format': 1}", "[1, 2,]", "NaN]"):
-        with pytest.raises(RecordError, match="not valid JSON"):
+    # in words, without the parser's own text ("Expecting value: line 1 column 1")
+    for text, words in (("{not json", "goes wrong at line 1, column 2"), ("", "the file is empty"),
+                        ("   ", "the file is empty"), ("{'format': 1}", "goes wrong at line 1, column 2"),
+                        ("[1, 2,]", "goes wrong at line 1, column 7"), ("NaN]", "does not start as a record does"),
+                        ("hello", "does not start as a record does"), ('{"format": "coal', "stops before")):
+        with pytest.raises(RecordError, match=words) as info:
             loads(text)
+        assert "Expecting" not in str(info.value) and "char" not in str(info.value)
 
 
 def test_truncated_json_is_refused(rec):

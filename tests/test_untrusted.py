@@ -101,7 +101,7 @@ def test_a_text_over_the_size_limit_is_refused_before_parsing():
 
 
 def test_bad_json_messages_are_short():
-    with pytest.raises(RecordError, match="not valid JSON") as info:
+    with pytest.raises(RecordError, match="not a Coalitions record as saved") as info:
         loads('{"a": ' + "x" * 1_000_000)
     assert len(str(info.value)) < 400
 

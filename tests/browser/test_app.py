@@ -245,7 +245,7 @@ def test_import_checks_the_file_and_touches_nothing(open_page, dist_url):
     bad_step["moves"].append([0, "play nothing"])
 
     cases = [
-        (b"{not json", "not valid JSON"),
+        (b"{not json", "not a Coalitions record as saved"),
         (b"\xff\xfe\x00", "not"),
         (json.dumps({"format": "coalitions-record", "version": 1, "game": "chess", "players": []}).encode(),
          "unknown game"),

@@ -195,12 +195,24 @@ def loads(text: str | bytes) -> Any:
         except UnicodeDecodeError:
             raise RecordError("this file is not text (UTF-8): it is not a Coalitions record") from None
     check_text(text)
+    if not text.strip():
+        raise RecordError("the file is empty: it is not a Coalitions record")
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated"):
+            what = "the text stops before the record is complete"
+        elif exc.pos == 0 or not text.lstrip().startswith(("{", "[")):
+            what = "it does not start as a record does (with “{”)"
+        else:
+            what = f"the text goes wrong at {where}"
         raise RecordError(
-            f"this is not valid JSON ({shorten(str(exc), 200)}): the file may be truncated or damaged"
+            f"this file is not a Coalitions record as saved: {what}. It may be truncated or damaged, "
+            "or another kind of file"
         ) from None
+    except (ValueError, RecursionError):
+        raise RecordError("this file is not a Coalitions record as saved: its text is not JSON") from None
     return data
 
 
