@@ -18,6 +18,7 @@ from .bots import Bots
 from .localstore import open_store
 from .screens import screen_for
 from .screens.base import Screen
+from .screens.settings import apply_look
 from .session import PlaySession
 from .storage import Settings
 
@@ -53,6 +54,7 @@ class App:
         self.listen(js.document, "keydown", self.on_keydown)
         self.listen(js.window, "storage", self.on_storage)
         self.show_storage_notice()
+        apply_look(self.settings)  # as index.html did before the first paint, from the same key
         self.show_route()
         if self.route is not None and not self.route.embed:
             # Once the first screen is interactive, the bot worker loads on its
@@ -211,6 +213,8 @@ class App:
 
     def on_storage(self, event: Any) -> None:
         key = event.key
+        if not dom.nil(key) and str(key) == self.settings.key:
+            apply_look(self.settings)  # changed in another tab
         if self.screen is not None and not dom.nil(key):
             self.screen.on_storage(str(key))
 

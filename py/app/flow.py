@@ -269,3 +269,20 @@ class WalkthroughFlow:
             return False
         self.learned(learning[0])
         return True
+
+
+def review_flow(match: Match, step: int = 0) -> WalkthroughFlow:
+    """A finished game stepped through move by move, from the deal, with
+    every hand face up (nothing is hidden any more). An unfinished game is
+    refused: its hands and undealt cards are still secret."""
+    if not match.is_over():
+        raise CoalitionsError("this game is not finished yet: a game can be reviewed once it is over, "
+                              "since the review shows every hand")
+    record = copy.deepcopy(match.record)
+    record.pop("learn", None)
+    record.pop("view_seat", None)
+    record["captions"] = {}
+    record["open_hands"] = True
+    names = ", ".join(match.names)
+    record["title"] = f"{match.game.title}: {names}"
+    return WalkthroughFlow(match.game, "review", record, step, set())

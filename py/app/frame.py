@@ -23,6 +23,9 @@ class TableContext:
     open_hands: dict = None  # walkthroughs: {seat: that seat's view}, to show every hand face up
     builder: object = None  # app.builder.Builder: the legal actions, narrowed by what is picked
     staged: str = None  # an action waiting for "Confirm move" (the player's setting)
+    warning: str = None  # plain text shown with the staged action (a pass that ends the debate)
+    moment: str = ""  # HTML: the panel of what just happened (app.results), or ""
+    recaps: str = ""  # HTML: the buttons that show the last trick, election... again
 
     def control(self, kind, *parts, **named):
         """The builder's control for these parts of a `kind` action, or None
@@ -148,6 +151,7 @@ def staged_bar(view, ctx):
     return (
         '<div class="staged" data-staged role="group" aria-label="Confirm your move">'
         f'<p>Your move: <b>{esc(label)}</b></p>'
+        + (f'<p class="staged-warning" data-staged-warning>{esc(ctx.warning)}</p>' if ctx.warning else "")
         + ui_button("confirm-move", "Confirm move", "btn btn-primary")
         + ui_button("cancel-move", "Change it", "btn btn-quiet")
         + "</div>"
@@ -187,6 +191,8 @@ def table(view, parts, ctx):
         '<p class="visually-hidden" data-announce aria-live="polite"></p>'
         f'<div data-region="result">{result}</div>'
         f'<div data-region="staged">{staged_bar(view, ctx)}</div>'
+        f'<div class="table-recaps" data-region="recaps">{ctx.recaps}</div>'
+        f'<div data-region="moment">{ctx.moment}</div>'
         '<div class="table-grid">'
         f'<div class="col col-side"><div class="area area-side" data-region="side">{parts.side}</div></div>'
         '<div class="col col-main">'

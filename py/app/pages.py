@@ -5,10 +5,11 @@ from . import routes
 from .render import attrs, esc, link_button, plural, ui_button
 
 
-def result_actions(game_id, new_game_href):
+def result_actions(game_id, new_game_href, review_href=None):
     return (
         '<p class="result-actions">'
         + link_button(new_game_href, "New game", "btn btn-primary")
+        + (link_button(review_href, "Review move by move", "btn") if review_href else "")
         + ui_button("export", "Export record", "btn")
         + link_button(routes.home(), "Back home", "btn btn-quiet")
         + "</p>"
@@ -47,6 +48,53 @@ def play_header(meta, save_id, extra="", share_open=False, confirm=None):
         + extra
         + "</div>"
     )
+
+# -- what just happened ------------------------------------------------------------------------
+
+
+def moment_panel(moments, review=False, pause=None):
+    """The results just reached (app.results.Moment: a title and plain-text
+    lines), until Continue; `review`: one the player asked to see again.
+    pause: seconds it shows, the bots waiting (None: until Continue)."""
+    if not moments:
+        return ""
+    body = []
+    for i, m in enumerate(moments):
+        body.append(
+            f'<h2 id="moment-title-{i}" class="moment-title">{esc(m.title)}</h2>'
+            f'<ul class="moment-lines" aria-labelledby="moment-title-{i}">'
+            + "".join(("<li class=is-main>" if k == m.main else "<li>") + f"{esc(line)}</li>"
+                      for k, line in enumerate(m.lines))
+            + "</ul>"
+        )
+    if review:
+        note, button = "", ui_button("moment-close", "Close", "btn btn-small")
+    else:
+        if pause is None:
+            note = "The bots wait until you press Continue."
+        else:
+            note = f"This goes in {pause:g} seconds, or when you press Continue."
+        button = ui_button("moment-continue", "Continue", "btn btn-primary btn-small")
+    kind = moments[-1].kind.name
+    return (
+        f'<section class="moment-panel{" is-review" if review else ""}"'
+        f'{attrs(data_moment_panel=kind, data_review="1" if review else None)} aria-labelledby="moment-title-0">'
+        + "".join(body)
+        + '<p class="moment-foot">'
+        + (f'<span class="moment-note">{esc(note)}</span>' if note else "")
+        + button
+        + "</p></section>"
+    )
+
+
+def recap_buttons(names, open_name=None):
+    """"Last trick", "Last debate"...: each shows the last result of its kind again."""
+    return "".join(
+        ui_button("moment-last", f"Last {name}", "btn btn-small btn-quiet", data_moment=name,
+                  aria_expanded="true" if name == open_name else "false")
+        for name in names
+    )
+
 
 # -- share links and embed code ------------------------------------------------------------------
 

@@ -178,6 +178,9 @@ def save_item(entry, confirming=False):
         "</div>"
         '<div class="save-actions">'
         + link_button(routes.play(sid), "View" if entry.get("finished") else "Continue", "btn btn-small")
+        + (f'<a class="btn btn-small" href="{esc(routes.review(sid))}" data-review-link '
+           f'aria-label="Review {esc(entry.get("title") or "the game")} move by move">Review</a>'
+           if entry.get("finished") else "")
         + delete
         + "</div></li>"
     )
@@ -372,6 +375,6 @@ from .frame import (  # noqa: E402,F401
     TableContext, TableParts, bind, choices_box, log_panel, name_of, other_actions, pick_button, status_line, table, turn_status,
 )
 from .pages import (  # noqa: E402,F401
-    WHOLE_DEAL, embed_panel, pass_cover, play_header, result_actions, share_panel, shared_game, walkthrough,
-    walkthrough_tools,
+    WHOLE_DEAL, embed_panel, moment_panel, pass_cover, play_header, recap_buttons, result_actions, share_panel,
+    shared_game, walkthrough, walkthrough_tools,
 )

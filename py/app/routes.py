@@ -4,6 +4,8 @@
     #/new/<game>                        new-game form
     #/new/<game>?seats=human,bot,...    start that game at once (see app.setup)
     #/play/<save-id>                    the table of a saved game
+    #/review/<save-id>                  a finished saved game, stepped through move by move
+    #/settings                          the settings
     #/rules/<game>                      rules page
     #/walkthrough/<game>/<name>         walkthrough player (?step=k, ?embed=1 for an iframe)
     #/shared/<payload>                  a record carried by the link itself (app.share):
@@ -20,7 +22,7 @@ from urllib.parse import quote, unquote, unquote_plus
 
 @dataclass
 class Route:
-    name: str  # home, new, play, rules, walkthrough, shared, notfound
+    name: str  # home, new, play, review, settings, rules, walkthrough, shared, notfound
     args: list = field(default_factory=list)
     params: dict = field(default_factory=dict)  # name -> raw (still %-encoded) value
     path: str = ""
@@ -76,8 +78,10 @@ def parse(hash_text):
         route.name = "home"
     elif parts[0] == "new" and len(parts) == 2:
         route.name = "new"
-    elif parts[0] == "play" and len(parts) == 2:
-        route.name = "play"
+    elif parts[0] in ("play", "review") and len(parts) == 2:
+        route.name = parts[0]
+    elif parts == ["settings"]:
+        route.name = "settings"
     elif parts[0] == "rules" and len(parts) == 2:
         route.name = "rules"
     elif parts[0] == "walkthrough" and len(parts) == 3:
@@ -120,6 +124,14 @@ def new_game(game_id, query=""):
 
 def play(save_id):
     return f"#/play/{enc(save_id)}"
+
+
+def review(save_id):
+    return f"#/review/{enc(save_id)}"
+
+
+def settings():
+    return "#/settings"
 
 
 def rules(game_id):

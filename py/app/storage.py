@@ -234,13 +234,25 @@ def clean_summary(summary):
     return summary
 
 
-MAX_SETTINGS = 16 * 1024  # characters: the settings are a few names
+MAX_SETTINGS = 16 * 1024  # characters: the settings are a few names and words
+
+# Each setting: its stored values, the default first. A value that is not one
+# of them (missing, damaged, from a later version) reads as the default.
+CHOICES = {
+    "theme": ("system", "light", "dark"),
+    "bot_speed": ("normal", "slow", "instant"),
+    "pause": ("4", "8", "2", "continue", "0"),  # after a result: seconds, or until Continue
+    "motion": ("system", "reduce"),
+    "orientation": ("turn", "mine", "fixed"),  # Coalition Chess: the seat to move, mine, seat 1
+}
 
 
 class Settings:
-    """Player preferences kept beside the saves: which players confirm each move
-    before it is made ("Confirm moves", off by default). Damaged settings read
-    as the defaults."""
+    """Preferences kept beside the saves, under the prefix + 'settings':
+    the theme, the bots' pace, how long a result waits, reduced motion, the
+    board's orientation, and which players confirm each move before it is
+    made ("Confirm moves", off by default). Damaged settings read as the
+    defaults, each on its own."""
 
     def __init__(self, store):
         self.store = store
@@ -248,7 +260,7 @@ class Settings:
 
     def _read(self):
         text = self.store._get(self.key)
-        if not text or len(text) > MAX_SETTINGS:
+        if not isinstance(text, str) or not text or len(text) > MAX_SETTINGS:
             return {}
         try:
             data = loads(text)
@@ -256,14 +268,37 @@ class Settings:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def confirm_moves(self, name):
+    def _write(self, data):
+        self.store._set(self.key, json.dumps(data, ensure_ascii=False))
+
+    def get(self, name):
+        allowed = CHOICES[name]
+        value = self._read().get(name)
+        return value if isinstance(value, str) and value in allowed else allowed[0]
+
+    def set(self, name, value):
+        """Store a choice; False (and nothing stored) if it is not one."""
+        if name not in CHOICES or not isinstance(value, str) or value not in CHOICES[name]:
+            return False
+        data = self._read()
+        data[name] = value
+        self._write(data)
+        return True
+
+    def all(self):
+        return {name: self.get(name) for name in CHOICES}
+
+    def confirm_names(self):
         names = self._read().get("confirm")
-        return isinstance(name, str) and isinstance(names, list) and name in names
+        return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+    def confirm_moves(self, name):
+        return isinstance(name, str) and name in self.confirm_names()
 
     def set_confirm_moves(self, name, on):
         data = self._read()
-        names = [n for n in data.get("confirm") or [] if isinstance(n, str) and n != name]
+        names = [n for n in self.confirm_names() if n != name]
         if on:
             names.append(name)
         data["confirm"] = names[-50:]
-        self.store._set(self.key, json.dumps(data))
+        self._write(data)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+from playwright.sync_api import Error as PlaywrightError
+
 READY_MS = 60_000
 
 
@@ -61,13 +63,31 @@ def save_keys(page):
     )
 
 
+CONTINUE = '[data-ui="moment-continue"]'
+
+
+def wait_for_turn(page):
+    """Wait until the table is ready, pressing Continue on each result the
+    bots wait for (a debate's, a trick's...), as a player would."""
+    for _ in range(2000):
+        page.wait_for_selector(f'html[data-ready][data-route="play"], {CONTINUE}', state="attached", timeout=READY_MS)
+        if not page.locator(CONTINUE).count():
+            return
+        try:
+            page.locator(CONTINUE).first.click(timeout=2000)
+        except PlaywrightError:  # it went by itself meanwhile (its pause ran out)
+            pass
+    raise AssertionError("results kept coming and the table never got ready")
+
+
 def play_to_the_end(page, rng=None, on_cover=None, max_moves=800, prefer_play=False):
     """Click legal actions (a random one each time; with prefer_play, a card
-    whenever there is one) until the game is over. Returns the number of human
-    moves made."""
+    whenever there is one) until the game is over, pressing Continue after
+    each result. Returns the number of human moves made."""
     rng = rng or random.Random(0)
     moves = 0
     for _ in range(max_moves):
+        wait_for_turn(page)
         wait_ready(page, "play")
         if page.locator("html[data-game-over]").count():
             return moves

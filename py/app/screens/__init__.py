@@ -13,6 +13,8 @@ SCREENS = {
     "home": ("home", "HomeScreen"),
     "new": ("newgame", "NewGameScreen"),
     "play": ("play", "PlayScreen"),
+    "review": ("review", "ReviewScreen"),
+    "settings": ("settings", "SettingsScreen"),
     "rules": ("rules", "RulesScreen"),
     "walkthrough": ("walkthrough", "WalkthroughScreen"),
 }

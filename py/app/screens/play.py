@@ -14,10 +14,11 @@ from ..builder import Builder, Pick, pick_of
 from ..downloads import download
 from ..flow import PlayFlow, next_auto
 from ..games import renderer_for
+from ..results import Results, bot_delay, last_of_each, pass_warning, pause_seconds
 from ..session import PlaySession, match_from_text
 from .base import Screen
 
-BOT_DELAY = 0.25  # seconds between two bot moves, so that each can be followed
+CONTINUE = '[data-ui="moment-continue"]'
 
 
 class PlayScreen(Screen):
@@ -32,6 +33,9 @@ class PlayScreen(Screen):
         self.picked: Optional[Pick] = None  # the move being built (UI state only)
         self.staged: Optional[str] = None  # an action waiting for "Confirm move"
         self.builder: Optional[Builder] = None  # the legal actions on screen, narrowed by `picked`
+        self.warning: Optional[str] = None  # why the staged action is asked about (a pass that ends the debate)
+        self.results: Optional[Results] = None  # what just happened, shown until Continue
+        self.told: Optional[tuple] = None  # the results last announced
 
     # -- life -----------------------------------------------------------------------------
 
@@ -52,6 +56,7 @@ class PlayScreen(Screen):
                 return
         self.app.session = session
         self.flow = PlayFlow(session)
+        self.results = Results(session.match)
         self.synced = session.record_text()  # what this tab last read or wrote
         self.draw()
         self.run_bots()
@@ -113,7 +118,7 @@ class PlayScreen(Screen):
         flow, m = self.flow, self.flow.match
         cover = flow.cover()
         if cover is not None:
-            self.picked = self.staged = None
+            self.picked = self.staged = self.warning = None
             undo_seat = self.session.undo_for_cover()
             extra = ""
             if undo_seat is not None:
@@ -133,10 +138,13 @@ class PlayScreen(Screen):
         self.picked = builder.picked
         self.builder = builder
         meta = m.game.metadata()
+        moment, recaps = self.results_html()
         ctx = render.TableContext(
             interactive=interactive, seat=seat, busy=self.busy, can_undo=interactive and m.can_undo(seat),
             mode="play", meta=meta, game_id=meta["id"], builder=builder, staged=self.staged,
-            result_actions=render.result_actions(meta["id"], self.new_game_href(meta["id"])),
+            warning=self.warning if self.staged else None, moment=moment, recaps=recaps,
+            result_actions=render.result_actions(meta["id"], self.new_game_href(meta["id"]),
+                                                 routes.review(self.session.save_id)),
         )
         parts = renderer_for(meta["id"]).parts(view, ctx)
         html = ('<div class="page play">'
@@ -147,6 +155,7 @@ class PlayScreen(Screen):
                 + "</div>")
         dom.paint(html, focus=focus)
         dom.set_screen("play", ready=not self.busy and not flow.next_auto_pending(), game_over=m.is_over())
+        self.tell()
         if interactive and any(p.get("kind") == "bot" for p in m.players):
             self.app.bots.start()  # the table is interactive: the bot worker may load now
 
@@ -165,7 +174,7 @@ class PlayScreen(Screen):
         return render.share_panel(link, "this game", step=len(m.record["moves"]), in_progress=not m.is_over())
 
     def focus_table(self) -> None:
-        dom.focus_first(("[data-choices] [data-action]", "[data-choices] [data-step]", "[data-hand] [data-action]",
+        dom.focus_first((CONTINUE, "[data-choices] [data-action]", "[data-choices] [data-step]", "[data-hand] [data-action]",
                          "[data-hand] [data-step]", "[data-action]", "[data-ui=pass]"))
 
     # -- the player's moves ------------------------------------------------------------------
@@ -175,7 +184,7 @@ class PlayScreen(Screen):
         if self.busy or pick is None:
             return
         self.picked = None if self.picked is not None and pick.key() == self.picked.key() else pick  # a second click on the same control lets go
-        self.staged = None
+        self.staged = self.warning = None
         self.draw(focus='[data-choices] [data-action], [data-choices] [data-step]' if self.picked else None)
         self.announce_pick()
 
@@ -185,7 +194,11 @@ class PlayScreen(Screen):
 
     def step_back(self) -> bool:
         if self.staged is not None:
-            self.staged = None
+            self.staged = self.warning = None
+        elif self.results is not None and self.flow is not None and self.results.shown(self.flow.match)[0]:
+            self.results.dismiss(self.flow.match)
+            self.after_results()
+            return True
         elif self.picked is not None:
             self.picked = self.picked.back()
             if self.picked is not None and not self.picked.parts:
@@ -203,10 +216,14 @@ class PlayScreen(Screen):
         seat = flow.seat()
         if seat is None:
             return
-        if self.app.settings.confirm_moves(flow.match.names[seat]) and self.staged != action:
-            self.staged = action
-            self.draw(focus='[data-ui="confirm-move"]')
-            return
+        if self.staged != action:
+            warning = pass_warning(flow.match, seat, action)  # a pass that ends the debate is always asked about
+            if warning or self.app.settings.confirm_moves(flow.match.names[seat]):
+                self.staged, self.warning = action, warning
+                self.draw(focus='[data-ui="confirm-move"]')
+                return
+        if self.results is not None:
+            self.results.dismiss(flow.match)  # what was shown has been seen: this move's results come next
         if self.change(lambda: flow.play(action)) and not flow.next_auto_pending():
             self.focus_table()
 
@@ -234,6 +251,14 @@ class PlayScreen(Screen):
             self.on_action(self.staged)
         elif ui == "catch-up":
             self.catch_up()
+        elif ui in ("moment-continue", "moment-close") and self.results is not None:
+            self.results.dismiss(flow.match)
+            self.after_results()
+        elif ui == "moment-last" and self.results is not None:
+            name = dom.attr(el, "data-moment")
+            self.results.review = None if self.results.review == name else name
+            self.draw(focus=f'[data-ui="moment-last"][data-moment="{name}"]' if self.results.review is None
+                      else '[data-ui="moment-close"]')
         elif ui == "cancel-move":
             self.step_back()
         elif ui == "toggle-confirm":
@@ -241,7 +266,7 @@ class PlayScreen(Screen):
             if seat is not None:
                 name = flow.match.names[seat]
                 self.app.settings.set_confirm_moves(name, not self.app.settings.confirm_moves(name))
-                self.staged = None
+                self.staged = self.warning = None
                 self.draw(focus='[data-ui="toggle-confirm"]')
         else:
             super().on_ui(ui, el)
@@ -261,7 +286,7 @@ class PlayScreen(Screen):
         except CoalitionsError as exc:
             self.app.flash(str(exc))
             return False
-        self.picked = self.staged = None
+        self.picked = self.staged = self.warning = None
         self.save()
         self.draw()
         self.run_bots()
@@ -277,7 +302,10 @@ class PlayScreen(Screen):
     # -- the bots ----------------------------------------------------------------------------
 
     def run_bots(self) -> None:
-        if self.flow is None or not self.flow.next_auto_pending():
+        if self.flow is None:
+            return
+        if not self.flow.next_auto_pending():
+            self.app.spawn(self.hold(self.gen))  # a result on the player's turn goes after the pause too
             return
         self.busy = True
         self.picked = self.staged = None
@@ -285,7 +313,9 @@ class PlayScreen(Screen):
         self.app.spawn(self.bot_loop(self.gen))
 
     def delay(self) -> float:
-        return 0 if self.app.fast or dom.reduced_motion() else BOT_DELAY
+        settings = self.app.settings
+        reduced = settings.get("motion") == "reduce" or dom.reduced_motion()
+        return bot_delay(settings.get("bot_speed"), reduced, self.app.fast)
 
     async def bot_loop(self, gen: int) -> None:
         flow = self.flow
@@ -300,6 +330,9 @@ class PlayScreen(Screen):
                     action = await self.app.bots.decide(auto.job)
                     if action is None:  # cancelled: the table moved on
                         return
+                await self.hold(gen)  # a result on screen: the bots wait
+                if gen != self.gen:
+                    return
                 await asyncio.sleep(self.delay())
                 if gen != self.gen or self.moved_on() or not flow.apply_auto(auto, action):
                     return
@@ -314,3 +347,59 @@ class PlayScreen(Screen):
                 self.busy = False
                 self.draw()
                 self.focus_table()
+                self.app.spawn(self.hold(gen))
+
+    # -- what just happened --------------------------------------------------------------------
+
+    def results_html(self) -> tuple[str, str]:
+        """The results panel and the "Last trick"-style buttons."""
+        if self.results is None or self.flow is None:
+            return "", ""
+        m = self.flow.match
+        pause = pause_seconds(self.app.settings.get("pause"), self.app.fast)
+        if pause == 0:  # results are not shown (only asked for): they count as seen
+            self.results.dismiss_pending(m)
+        shown, review = self.results.shown(m)
+        panel = render.moment_panel(shown, review, pause)
+        names = [] if m.is_over() else list(last_of_each(m))
+        return panel, render.recap_buttons(names, self.results.review if review else None)
+
+    def tell(self) -> None:
+        """Say a new result to a screen reader, and put focus on its Continue."""
+        if self.results is None or self.flow is None:
+            return
+        m = self.flow.match
+        pending = self.results.pending(m)
+        key = self.results.key(m) if pending else None
+        if key is not None and key != self.told:
+            dom.announce(" ".join(f"{p.title}. {p.lines[-1] if p.lines else ''}" for p in pending))
+            el = dom.qs(CONTINUE, dom.root())
+            active = dom.qs(":focus")
+            typing = active is not None and str(active.tagName) in ("INPUT", "TEXTAREA", "SELECT")
+            if el is not None and not typing:
+                el.focus(dom.no_scroll())
+        self.told = key
+
+    def after_results(self) -> None:
+        self.draw()
+        self.focus_table()
+
+    async def hold(self, gen: int) -> None:
+        """While a result shows, wait: until Continue, a move, or the pause the
+        player chose; when the pause runs out the result goes."""
+        if self.results is None or self.flow is None:
+            return
+        m = self.flow.match
+        if not self.results.pending(m):
+            return
+        limit = pause_seconds(self.app.settings.get("pause"), self.app.fast)
+        if limit == 0:
+            return
+        key = self.results.key(m)
+        waited = 0.0
+        while gen == self.gen and self.results.key(m) == key and (limit is None or waited < limit):
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        if gen == self.gen and self.results.key(m) == key and self.results.pending(m):
+            self.results.dismiss(m)
+            self.after_results()

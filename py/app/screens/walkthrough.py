@@ -72,10 +72,7 @@ class WalkthroughScreen(Screen):
         ctx = render.TableContext(interactive=learning is not None, seat=seat, mode="walkthrough", meta=meta,
                                   game_id=game.id, open_hands=wt.open_hands(seat), builder=builder)
         parts = renderer_for(game.id).parts(view, ctx)
-        crumbs = None
-        if wt.payload is not None:
-            crumbs = (f'<p class="crumbs">Shared walkthrough · <a href="{render.esc(routes.rules(game.id))}">'
-                      f'{render.esc(meta["title"])}</a></p>')
+        crumbs = self.crumbs(meta)
         tools = "" if wt.embed else render.walkthrough_tools(self.panel_html(), self.panel)
         html = render.walkthrough(
             meta, wt.name, record.get("title") or wt.name, wt.step, wt.total, wt.caption(view),
@@ -83,7 +80,14 @@ class WalkthroughScreen(Screen):
             learner={"hint": wt.hint} if learning is not None else None, tools=tools, crumbs=crumbs,
         )
         dom.paint(html, focus=focus)
-        dom.set_screen("walkthrough", ready=True, game_over=m.is_over(), embed=wt.embed)
+        dom.set_screen(self.name, ready=True, game_over=m.is_over(), embed=wt.embed)
+
+    def crumbs(self, meta: dict) -> Optional[str]:
+        """The line above the title (None: the walkthrough's rules link)."""
+        if self.flow is None or self.flow.payload is None:
+            return None
+        return (f'<p class="crumbs">Shared walkthrough · <a href="{render.esc(routes.rules(meta["id"]))}">'
+                f'{render.esc(meta["title"])}</a></p>')
 
     def panel_html(self) -> str:
         wt = self.flow
