@@ -49,6 +49,15 @@ def poll_changes(view, auction):
                     for s, c in enumerate(auction["changes"]))
 
 
+POLL_STEPS = {
+    "poll-bid": ("<p class=\"small\">The auctioneer then sells the poll to the highest bidder (who pays the "
+                 "auctioneer) or keeps it, paying that bid to the bank. Whoever has it keeps it secret (party base "
+                 f"+{POLL_BASE}) or publishes it: the trends here change as shown.</p>"),
+    "poll-sell": ("<p class=\"small\">Sell: the highest bidder pays you the bid and takes the poll. Keep: you pay "
+                  "the bid to the bank.</p>"),
+}
+
+
 def situation(view):
     """What is going on now, for everyone (HTML)."""
     step = view.get("step")
@@ -91,7 +100,8 @@ def situation(view):
                 if holder is not None else "No bid yet.")
         return (f'<p>Poll for {esc(state_name(auction["state"]))}: {poll_changes(view, auction)}</p>'
                 f"<p>Auctioneer: {esc(who(view, auction['auctioneer']))}. {high} "
-                f"Still bidding: {esc(names_list(view, auction.get('in') or []) or 'nobody')}.</p>")
+                f"Still bidding: {esc(names_list(view, auction.get('in') or []) or 'nobody')}.</p>"
+                + POLL_STEPS.get(step, ""))
     election = view.get("election")
     if step == "coalition" and election:
         votes = election["votes"]
@@ -220,9 +230,9 @@ def controls(view, ctx):
         rows.append(f"<p>You hold <b>{esc(hold)}</b>; a media marker costs {esc(money(MEDIA_PRICE))}.</p>"
                     f'<div class="dm-row" role="group" aria-label="Buy a media marker in">{btns}</div>')
     if b.has("rally"):
-        have = {st["id"]: st["rallies"][me] for st in view.get("states") or []}
+        have = {st["id"]: (st["rallies"][me], st["topics"][me]) for st in view.get("states") or []}
         btns, box = first_parts(
-            view, ctx, "rally", lambda sid: esc(state_name(sid)) + f' <small>{have.get(sid, 0)} there</small>', lambda sid: f"{state_name(sid)}: how many rallies?",
+            view, ctx, "rally", lambda sid: esc(state_name(sid)) + rally_note(*have.get(sid, (0, 0))), lambda sid: f"{state_name(sid)}: how many rallies?",
             lambda sid: f"Rallies in {state_name(sid)} (you hold {hold}):", "btn")
         prices = " · ".join(f"{k}: {v}" for k, v in RALLY_PRICE.items())
         rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies (prices in k€, "
@@ -232,9 +242,11 @@ def controls(view, ctx):
         btns, box = first_parts(
             view, ctx, "place", lambda c: esc(CABINET_NAMES[c]) + f' <small>{esc(money(cab_cost(c)))}</small>',
             lambda c: f"{CABINET_NAMES[c]}: choose a state", lambda c: f"Place the {CABINET_NAMES[c]} face down at:")
+        picked = b.picked.parts[0][1] if b.picked is not None and b.picked.kind == "place" else None
+        about = f'<div class="dm-picked-card">{cabinet_card(picked)}</div>' if picked else ""
         rows.append("<p>Pick a card, then a state. Its cost is paid when it is revealed (phase 6); a card you "
                     "cannot pay then is lost.</p>"
-                    f'<div class="dm-row" role="group" aria-label="Your shadow-cabinet cards">{btns}</div>{box}')
+                    f'<div class="dm-row" role="group" aria-label="Your shadow-cabinet cards">{btns}</div>{about}{box}')
     if b.has("replace"):
         btns, box = first_parts(view, ctx, "replace", lambda op: op_chip(op), lambda op: f"Replace {op_name(op)}",
                                 lambda op: f"Replace {op_name(op)} with:", "btn dm-op-btn")
@@ -270,6 +282,10 @@ def controls(view, ctx):
                         "state changes as the poll says; only if it raises your own).</p>")
         rows.append(f'<div class="dm-row dm-bare-row" role="group" aria-label="Your choices">{bare}</div>')
     return "".join(rows)
+
+
+def rally_note(rallies, topics):
+    return (f' <small>{rallies} there · {topics} {"topic matches" if topics == 1 else "topics match"}</small>')
 
 
 def cab_cost(card):

@@ -24,6 +24,10 @@ KIND_WORDS = {
 }
 
 
+KIND_SHORT = {"alone": "alone, 50+", "several": "several 50+", "coalition": "coalition", "leader": "led, no majority",
+              "none": "no votes"}
+
+
 def seats(view, ctx):
     n = view["players"]
 
@@ -162,7 +166,8 @@ def election_table(view, r):
 def election_summary(view, r):
     gained = [s for s, v in enumerate(r["vp"]) if v]
     who_won = ", ".join(f"{who(view, s)} {r['vp'][s]} VP" for s in gained) or "no VP"
-    return f"{KIND_WORDS.get(r['kind'], r['kind'])}. {who_won}."
+    kind = KIND_WORDS.get(r["kind"], r["kind"])
+    return f"{kind[:1].upper()}{kind[1:]}. {who_won}."
 
 
 def election_panel(view):
@@ -211,7 +216,7 @@ def result(view):
     erows = "".join(
         f'<tr><th scope="row">{e["round"]}. {esc(state_name(e["state"]))}</th>'
         + "".join(f'<td>{e["vp"][s] or "—"}</td>' for s in range(n))
-        + f'<td class="small">{esc(e["kind"])}</td></tr>'
+        + f'<td class="small">{esc(KIND_SHORT.get(e["kind"], e["kind"]))}</td></tr>'
         for e in elections
     )
     each = "".join(
@@ -223,14 +228,16 @@ def result(view):
         '<section class="result" data-result aria-labelledby="result-title">'
         '<h2 id="result-title">The end of the game</h2>'
         f'<p class="result-summary" data-result-summary>{esc(render_text(out.get("summary", ""), names))}</p>'
+        f'<p class="small">Score = VP + {NATIONAL_MARKER_POINTS} per marker on the national media spot; ties go '
+        "to the higher party base, then to more money.</p>"
         '<div class="table-scroll" tabindex="0" role="region" aria-label="Final scores">'
-        '<table class="ranking dm-final" data-ranking><caption class="small">Score = VP + '
-        f'{NATIONAL_MARKER_POINTS} per marker on the national media spot; ties go to the higher party base, '
-        "then to more money.</caption><thead><tr><th scope=col>player</th><th scope=col>VP</th>"
-        "<th scope=col>national media</th><th scope=col>score</th><th scope=col>party base</th>"
+        '<table class="ranking dm-final" data-ranking>'
+        "<thead><tr><th scope=col>player</th><th scope=col>VP</th>"
+        "<th scope=col>national ×2</th><th scope=col>score</th><th scope=col>base</th>"
         f"<th scope=col>money</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        '<p class="small">VP won in each election</p>'
         '<div class="table-scroll" tabindex="0" role="region" aria-label="VP per election">'
-        '<table class="ranking dm-final-elections"><caption class="small">VP won in each election</caption>'
+        '<table class="ranking dm-final-elections">'
         f'<thead><tr><th scope="col">election</th>{head}<th scope="col">how</th></tr></thead>'
         f"<tbody>{erows}</tbody></table></div>{each}"
         "</section>"

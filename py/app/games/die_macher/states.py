@@ -75,9 +75,12 @@ def party_rows(view, st):
 
 def state_board(view, st, k, active=None):
     rnd = view.get("round") or 1
-    when = "Election now" if st["election"] and view.get("phase") == 9 else (
-        "Election this round" if st["election"] else f"Election in round {rnd + k}")
-    cls = "dm-state" + (" is-election" if st["election"] else "") + (" is-active" if active else "")
+    results = view.get("results") or []
+    held = bool(results) and results[-1]["round"] == rnd  # this round's election is over: the rest come later
+    due = rnd + k + held
+    when = ("Election now" if view.get("phase") == 9 else "Election this round") if due == rnd else (
+        f"Election in round {due}")
+    cls = "dm-state" + (" is-election" if due == rnd else "") + (" is-active" if active else "")
     once = ""
     if st.get("once"):
         once = ('<p class="dm-once-used">“!” used here: '
@@ -89,7 +92,7 @@ def state_board(view, st, k, active=None):
     return (
         f'<li class="{cls}" data-state="{sid}" aria-labelledby="dm-st-{sid}">'
         f'<h3 id="dm-st-{sid}" class="dm-state-name">{esc(state_name(st["id"]))} '
-        f'<span class="tag{" tag-turn" if st["election"] else ""}">{esc(when)}</span></h3>'
+        f'<span class="tag{" tag-turn" if due == rnd else ""}">{esc(when)}</span></h3>'
         f"{note}"
         f'<ol class="dm-slots" aria-label="Opinions in {esc(state_name(st["id"]))}">'
         f'{"".join(slot_html(s) for s in st["slots"])}</ol>'
