@@ -20,6 +20,15 @@ def match_from_text(text):
         raise RecordError(f"the record is malformed ({type(exc).__name__}: {exc})") from None
 
 
+def needs_cover(game_id):
+    """Whether hot-seat play hides the table while the device changes hands:
+    not for a game whose table hides nothing from anyone (its renderer says
+    COVER = False: Coalition Chess)."""
+    from .games import renderer_for
+
+    return getattr(renderer_for(game_id), "COVER", True)
+
+
 class PlaySession:
     def __init__(self, match, save_id):
         self.match = match
@@ -38,9 +47,10 @@ class PlaySession:
         """The seat the device must be passed to before the table is shown, or None.
 
         With two or more humans, when the next human to act is not the one who
-        acted last and has not yet said "I am NAME", the table is hidden."""
+        acted last and has not yet said "I am NAME", the table is hidden
+        (unless nothing on it is hidden from anyone: see needs_cover)."""
         m = self.match
-        if not self.hot_seat() or m.is_over():
+        if not self.hot_seat() or m.is_over() or not needs_cover(m.game.id):
             return None
         h = m.human_to_act()
         if h is None or h == self.confirmed or h == m.last_human():

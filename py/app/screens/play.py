@@ -33,6 +33,7 @@ class PlayScreen(Screen):
         self.picked: Optional[Pick] = None  # the move being built (UI state only)
         self.staged: Optional[str] = None  # an action waiting for "Confirm move"
         self.builder: Optional[Builder] = None  # the legal actions on screen, narrowed by `picked`
+        self.look: Optional[int] = None  # an earlier position looked at from the move list (UI state only)
         self.warning: Optional[str] = None  # why the staged action is asked about (a pass that ends the debate)
         self.results: Optional[Results] = None  # what just happened, shown until Continue
         self.told: Optional[tuple] = None  # the results last announced
@@ -146,6 +147,8 @@ class PlayScreen(Screen):
             result_actions=render.result_actions(meta["id"], self.new_game_href(meta["id"]),
                                                  routes.review(self.session.save_id)),
         )
+        ctx.look = self.look  # a renderer with a move list may show that earlier position (Coalition Chess)
+        ctx.orientation = self.app.settings.get("orientation")  # a board's orientation (the player's setting)
         parts = renderer_for(meta["id"]).parts(view, ctx)
         html = ('<div class="page play">'
                 + render.play_header(meta, self.session.save_id, share_open=self.panel == "share",
@@ -251,6 +254,14 @@ class PlayScreen(Screen):
             self.on_action(self.staged)
         elif ui == "catch-up":
             self.catch_up()
+        elif ui == "look":  # the move list: look at the position after a move ("" goes back to the game)
+            value = dom.attr(el, "data-look") or ""
+            self.look = int(value) if value.isdigit() else None
+            focus = dom.attr(el, "data-focus")  # a pick far down a long list: the control to go on with, shown
+            self.draw(focus=focus)
+            target = dom.qs(focus, dom.root()) if focus else None
+            if target is not None:
+                target.scrollIntoView()
         elif ui in ("moment-continue", "moment-close") and self.results is not None:
             self.results.dismiss(flow.match)
             self.after_results()
@@ -275,6 +286,7 @@ class PlayScreen(Screen):
         if self.flow is None or self.busy or self.moved_on():
             return
         self.leave()  # a bot move still pending is dropped
+        self.look = None
         flow = self.flow
         self.change(lambda: flow.undo(seat))
 

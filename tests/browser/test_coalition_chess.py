@@ -1,0 +1,234 @@
+"""Coalition Chess in the browser: whole games played through the move builder
+(a piece picked with data-step, then its square with data-action), one human
+against bots and a hot-seat game with no cover; Yellow's set-up piece by
+piece; the out-of-turn check answer and a promotion (walkthrough learner
+steps); looking back through the move list; the board on a phone; axe-core on
+the table. Screenshots go to /tmp for a person to look at."""
+
+from __future__ import annotations
+
+import random
+
+from .pages import check_action_buttons, goto_hash, step_buttons, wait_ready
+from .test_builder import axe_violations
+
+SHOTS = "/tmp/coalition-chess-{}.png"
+BOTS = "#/new/coalition-chess?players=4&seats=human,bot,bot,bot&levels=,easy,easy,easy&seed={seed}&fast=1"
+PHONE = {"width": 390, "height": 844}
+
+
+def board_steps(page):
+    return page.eval_on_selector_all("[data-cc-board] [data-step]", "els => els.map(e => e.getAttribute('data-step'))")
+
+
+def board_actions(page):
+    return page.eval_on_selector_all("[data-cc-board] [data-action]",
+                                     "els => els.map(e => e.getAttribute('data-action'))")
+
+
+def click(page, selector):
+    page.locator(selector).first.click()
+    wait_ready(page, "play")
+
+
+def move_by_builder(page, rng):
+    """One move made through the builder: a piece (data-step), then a lit
+    square (data-action, or a step and then the promotion). False if no piece
+    can move (another action is due)."""
+    pieces = [s for s in board_steps(page) if s.split(" ")[0] in ("move", "answer")]
+    if not pieces:
+        return False
+    step = rng.choice(pieces)
+    click(page, f'[data-cc-board] [data-step="{step}"]')
+    picked = page.locator(f'[data-cc-board] [data-step="{step}"]')
+    assert picked.get_attribute("aria-pressed") == "true"
+    origin = step.split("=", 2)[1].split(" ")[0]
+    targets = [a for a in board_actions(page) if a.split(" ")[1] == origin]
+    promos = [s for s in board_steps(page) if s.startswith(step + " to=")]
+    assert targets or promos, "a picked piece lights up the squares it can reach"
+    assert page.locator("[data-cc-board] .is-target").count() == len(targets) + len(promos)
+    if promos and (not targets or rng.random() < 0.5):
+        click(page, f'[data-cc-board] [data-step="{rng.choice(promos)}"]')
+        choices = page.eval_on_selector_all("[data-choices] [data-action]",
+                                            "els => els.map(e => e.getAttribute('data-action'))")
+        assert choices, "a promotion offers the pieces to become"
+        click(page, f'[data-choices] [data-action="{rng.choice(choices)}"]')
+    else:
+        click(page, f'[data-cc-board] [data-action="{rng.choice(targets)}"]')
+    return True
+
+
+def play_with_builder(page, rng, max_moves=400, on_turn=None):
+    """Play the human seats to the end: the default set-up in one click, then
+    moves through the builder (now and then another legal action: a
+    declaration, a draw offer...). Returns the number of human actions."""
+    made = 0
+    for _ in range(max_moves):
+        wait_ready(page, "play")
+        if page.locator("html[data-game-over]").count():
+            return made
+        assert page.locator("[data-pass-cover]").count() == 0, "nothing is hidden: no pass screen"
+        if on_turn is not None:
+            on_turn(page)
+        actions = check_action_buttons(page)
+        step_buttons(page)
+        assert actions or board_steps(page), "no action to take and the game is not over"
+        if "default" in actions:
+            click(page, '[data-action="default"]')
+        elif rng.random() < 0.85 and move_by_builder(page, rng):
+            pass
+        else:
+            others = [a for a in actions if a.split(" ")[0] not in ("move", "answer", "offer")] or actions
+            if not others:
+                assert move_by_builder(page, rng)
+            else:
+                click(page, f'[data-action="{rng.choice(others)}"]')
+        made += 1
+    raise AssertionError(f"the game did not end after {max_moves} human actions")
+
+
+def check_end(page):
+    assert page.locator("[data-result]").is_visible()
+    assert page.locator("[data-ranking] li").count() == 4
+    summary = page.locator("[data-result-summary]").inner_text()
+    assert "{p" not in page.locator("[data-result]").inner_text()
+    assert page.locator("[data-action]").count() == 0 and page.locator("[data-cc-board] [data-step]").count() == 0
+    return summary
+
+
+def test_one_human_sets_up_piece_by_piece_and_plays_to_the_end_against_bots(open_page, dist_url):
+    page = open_page(dist_url + BOTS.format(seed=3), viewport={"width": 1280, "height": 800})
+    wait_ready(page, "play")
+    assert page.locator("[data-cc-board] .cc-sq").count() == 100
+    assert page.locator("[data-cc-board] .cc-lab").count() == 20
+    assert page.locator("[data-cc-board]").get_attribute("data-orient") == "yellow"
+    # every piece carries its letter as well as its colour
+    assert page.locator("[data-cc-board] .cc-piece").count() == 12 + 6 + 6
+    assert page.locator("symbol#cc-s-king text").text_content() == "K"
+    # Yellow's set-up: the King first, picked from the pieces to place, then a lit square of the area
+    assert step_buttons(page) == ["place piece=king"]
+    assert page.locator("[data-cc-board] .is-area").count() == 16
+    click(page, '[data-step="place piece=king"]')
+    squares = board_actions(page)
+    assert len(squares) == 16 and all(a.startswith("place king ") for a in squares)
+    page.screenshot(path=SHOTS.format("setup-1280"))
+    click(page, '[data-cc-board] [data-action="place king e1"]')
+    assert page.locator('[data-sq="e1"][role="img"]').get_attribute("aria-label") == "e1: Yellow King (K)"
+    # then each other piece: a kind from the pieces left, then its square
+    for _ in range(3):
+        kinds = [s for s in step_buttons(page) if s.startswith("place ")]
+        click(page, f'[data-step="{kinds[0]}"]')
+        click(page, f'[data-cc-board] [data-action="{board_actions(page)[0]}"]')
+    assert page.locator("[data-cc-moves] li").count() == 4
+    # the default set-up is one click only before the first piece: from here, piece by piece
+    rng = random.Random(3)
+    while page.locator("[data-cc-reserve], .cc-reserve").count():
+        kinds = [s for s in step_buttons(page) if s.startswith("place ")]
+        if not kinds:
+            click(page, f'[data-action="{[a for a in check_action_buttons(page) if a.startswith("place ")][0]}"]')
+            continue
+        click(page, f'[data-step="{rng.choice(kinds)}"]')
+        click(page, f'[data-cc-board] [data-action="{rng.choice(board_actions(page))}"]')
+    wait_ready(page, "play")
+    page.screenshot(path=SHOTS.format("play-1280"))
+    play_with_builder(page, rng, max_moves=200)
+    check_end(page)
+    page.screenshot(path=SHOTS.format("end-1280"))
+
+
+def test_hot_seat_passes_the_device_without_a_cover_and_looks_back(open_page, dist_url):
+    url = (dist_url + "#/new/coalition-chess?players=4&seats=human,bot,human,bot&levels=,easy,,easy"
+           "&names=Ann,,Cy,&seed=5&fast=1")
+    page = open_page(url, viewport=PHONE)
+    wait_ready(page, "new")
+    page.locator("[data-ui=start]").click()
+    wait_ready(page, "play")
+    seen = set()
+    answered = []
+
+    def on_turn(page):
+        seat = page.locator("[data-hand]").get_attribute("data-hand")
+        seen.add(seat)
+        # the board turns to the seat to move (its pieces at the bottom)
+        orient = page.locator("[data-cc-board]").get_attribute("data-orient")
+        assert orient == {"0": "yellow", "2": "green"}[seat]
+        if page.locator("[data-cc-answer]").count():
+            answered.append(seat)
+
+    rng = random.Random(5)
+    # the first moves, then a look back through the move list (the game does not change)
+    play_with_builder_until(page, rng, on_turn, lambda: page.locator("[data-cc-moves] li").count() >= 6)
+    moves_before = page.locator("[data-cc-moves] li").count()
+    click(page, '[data-cc-moves] [data-look="4"]')
+    assert page.locator("[data-cc-look]").is_visible()
+    # the board, above the list, comes into view with the way back
+    assert page.evaluate("document.activeElement.closest('[data-cc-look]') !== null")
+    assert page.locator("[data-cc-board].is-past").count() == 1
+    assert page.locator("[data-cc-board] [data-step], [data-cc-board] [data-action]").count() == 0
+    assert "move 4 of" in page.locator("[data-cc-look]").inner_text()
+    page.screenshot(path=SHOTS.format("look-390"))
+    click(page, '[data-cc-look] [aria-label="One move earlier"]')
+    assert "move 3 of" in page.locator("[data-cc-look]").inner_text()
+    click(page, '[data-cc-look] [data-look=""]')
+    assert page.locator("[data-cc-look]").count() == 0 and page.locator("[data-cc-board].is-past").count() == 0
+    assert page.locator("[data-cc-moves] li").count() == moves_before
+    play_with_builder(page, rng, max_moves=300, on_turn=on_turn)
+    assert seen == {"0", "2"}, seen
+    check_end(page)
+    page.screenshot(path=SHOTS.format("end-390"))
+
+
+def play_with_builder_until(page, rng, on_turn, done, limit=60):
+    for _ in range(limit):
+        if done() or page.locator("html[data-game-over]").count():
+            return
+        wait_ready(page, "play")
+        on_turn(page)
+        actions = check_action_buttons(page)
+        if "default" in actions:
+            click(page, '[data-action="default"]')
+        elif not move_by_builder(page, rng):
+            click(page, f'[data-action="{rng.choice(actions)}"]')
+    raise AssertionError("never got there")
+
+
+def test_answer_the_check_now_and_a_promotion_through_the_builder(open_page, dist_url):
+    page = open_page(dist_url + "#/walkthrough/coalition-chess/check-answer?step=1", viewport=PHONE)
+    wait_ready(page)
+    answer = page.locator("[data-cc-answer]")
+    assert answer.is_visible() and "Answer the check now" in answer.inner_text()
+    assert page.locator("[data-cc-board] .is-check").count() == 1
+    steps = [s for s in board_steps(page) if s.startswith("answer ")]
+    assert steps, "the answer is built as a move: a piece, then its square"
+    assert "decline" in check_action_buttons(page)
+    page.screenshot(path=SHOTS.format("answer-390"))
+    goto_hash(page, "#/walkthrough/coalition-chess/promotion?step=0", "walkthrough")
+    page.wait_for_selector('[data-cc-board] [data-step^="move "]')
+    promos = []
+    for piece in [s for s in board_steps(page) if s.startswith("move ")]:  # the piece that can promote
+        page.locator(f'[data-cc-board] [data-step="{piece}"]').click()
+        wait_ready(page)
+        promos = [s for s in board_steps(page) if s.count("=") == 2]
+        if promos:
+            break
+    assert promos, "a Guard on the rank before the far edge steps on to it and promotes"
+    page.locator(f'[data-cc-board] [data-step="{promos[0]}"]').click()
+    wait_ready(page)
+    choices = page.locator("[data-choices] [data-action]")
+    assert choices.count() == 7, "any piece but a King"
+    assert "Tank" in page.locator("[data-choices]").inner_text()
+
+
+def test_the_table_passes_axe_on_a_phone_with_a_piece_picked(open_page, dist_url):
+    page = open_page(dist_url + BOTS.format(seed=1), viewport=PHONE, bypass_csp=True)
+    wait_ready(page, "play")
+    click(page, '[data-action="default"]')
+    piece = [s for s in board_steps(page) if s.startswith("move ")][0]
+    click(page, f'[data-cc-board] [data-step="{piece}"]')
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "no sideways scrolling on a phone"
+    box = page.locator("[data-cc-board]").bounding_box()
+    assert box["width"] >= 330 and box["x"] + box["width"] <= 390
+    assert page.locator("[data-cc-board] [data-action]").first.is_visible()
+    page.screenshot(path=SHOTS.format("pick-390"))
+    assert not axe_violations(page)
