@@ -83,8 +83,9 @@ def test_worker_decides_as_cpython(page, built_dist):
     ready = page.evaluate(START, [wheel_name(built_dist)])
     assert ready["ready"] is True and ready["ms"] > 0
     turns = (positions("koalition", 6, 11, first_human=True) + positions("alliances", 4, 12)
-             + positions("election-day", 4, 13, every=3))
-    assert len(turns) > 20
+             + positions("election-day", 4, 13, every=3) + positions("die-macher", 4, 14, every=11)
+             + positions("coalition-chess", 4, 15, every=5)[:4])
+    assert len(turns) > 20 and {t.game for t in turns} >= {"die-macher", "coalition-chess"}
     requests = [dict(botworker.request(i, *t.args()), id=i) for i, t in enumerate(turns)]
     replies = page.evaluate(ASK, requests)
     assert replies == [{"id": i, "action": expected(t)} for i, t in enumerate(turns)]
