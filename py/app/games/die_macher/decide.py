@@ -74,8 +74,17 @@ def situation(view):
                 f"Highest: <b>{esc(money(rb.get('high') or 0))}</b>"
                 + (f" by {esc(who(view, holder))}" if holder is not None else "") + f". {t} to raise or drop out.</p>")
     if step in ("draw", "take", "swap"):
+        display = ""
+        if step == "draw":
+            display = ('<p class="dm-opinions">Programme display: '
+                       + " ".join(op_chip(op) for op in view.get("programme_display") or []) + "</p>")
+        mine = ""
+        seat = view.get("seat")
+        if seat is not None and seat == turn:
+            mine = ('<p class="dm-opinions">Your programme: '
+                    + " ".join(op_chip(op) for op in view["programmes"][seat]) + "</p>")
         return (last_bids(view) + f"<p>{t} changes the programme: draw, then up to {MAX_SWAPS} swaps "
-                f"({view.get('swaps', 0)} made), then keep one hand card.</p>")
+                f"({view.get('swaps', 0)} made), then keep one hand card.</p>" + display + mine)
     if step == "media":
         return (f"<p>{t} buys a media marker ({esc(money(MEDIA_PRICE))}) or passes. The phase ends when every "
                 f"party has passed in a row ({view.get('passes', 0)} of {n} so far).</p>")
@@ -126,7 +135,7 @@ def amount_grid(ctx, what):
         return ""
     buttons = "".join(pick_button(ctx.control("bid", a), money(a), f"{a}<small>k€</small>", "btn dm-amount")
                       for a in amounts)
-    return (f'<div class="dm-amounts" role="group" aria-label="{esc(what)}">'
+    return (f'<div class="dm-amounts bid-grid" role="group" aria-label="{esc(what)}">'
             f'<span class="small">{esc(what)} (k€ = 1,000 €)</span>{buttons}</div>')
 
 
@@ -196,7 +205,7 @@ def controls(view, ctx):
     if b.has("take"):
         takes = "".join(pick_button(ctx.control("take", op), op_name(op), op_chip(op), "btn dm-op-btn")
                         for op in b.values("take"))
-        rows.append(f'<div class="dm-row" role="group" aria-label="Programme display">'
+        rows.append(f'<div class="dm-row actions" role="group" aria-label="Programme display">'
                     f'<span class="small">Take one from the programme display:</span>{takes}</div>')
     if b.has("swap") or b.has("hold"):
         hand = view.get("hand") or []
@@ -219,7 +228,7 @@ def controls(view, ctx):
         _, box = first_parts(view, ctx, "swap", lambda v: "", lambda v: "", lambda v: f"{op_name(v)} replaces:")
         rows.append(f'<p>Swaps made: {view.get("swaps", 0)} of {MAX_SWAPS}. A hand card may only replace the '
                     "programme card of its own topic, if there is one.</p>"
-                    f'<ul class="dm-hand-list" role="group" aria-label="Your hand">{"".join(items)}</ul>{box}')
+                    f'<ul class="dm-hand-list actions" role="group" aria-label="Your hand">{"".join(items)}</ul>{box}')
     if b.has("media"):
         spots = {st["id"]: st for st in view.get("states") or []}
         btns = "".join(
@@ -228,7 +237,7 @@ def controls(view, ctx):
                         if sid in spots else esc(state_name(sid)), "btn")
             for sid in b.values("media"))
         rows.append(f"<p>You hold <b>{esc(hold)}</b>; a media marker costs {esc(money(MEDIA_PRICE))}.</p>"
-                    f'<div class="dm-row" role="group" aria-label="Buy a media marker in">{btns}</div>')
+                    f'<div class="dm-row actions" role="group" aria-label="Buy a media marker in">{btns}</div>')
     if b.has("rally"):
         have = {st["id"]: (st["rallies"][me], st["topics"][me]) for st in view.get("states") or []}
         btns, box = first_parts(
@@ -237,7 +246,7 @@ def controls(view, ctx):
         prices = " · ".join(f"{k}: {v}" for k, v in RALLY_PRICE.items())
         rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies (prices in k€, "
                     f"bought at once in a state: {esc(prices)}).</p>"
-                    f'<div class="dm-row" role="group" aria-label="Buy rallies in">{btns}</div>{box}')
+                    f'<div class="dm-row actions" role="group" aria-label="Buy rallies in">{btns}</div>{box}')
     if b.has("place"):
         btns, box = first_parts(
             view, ctx, "place", lambda c: esc(CABINET_NAMES[c]) + f' <small>{esc(money(cab_cost(c)))}</small>',
@@ -246,26 +255,34 @@ def controls(view, ctx):
         about = f'<div class="dm-picked-card">{cabinet_card(picked)}</div>' if picked else ""
         rows.append("<p>Pick a card, then a state. Its cost is paid when it is revealed (phase 6); a card you "
                     "cannot pay then is lost.</p>"
-                    f'<div class="dm-row" role="group" aria-label="Your shadow-cabinet cards">{btns}</div>{about}{box}')
+                    f'<div class="dm-row actions" role="group" aria-label="Your shadow-cabinet cards">{btns}</div>{about}{box}')
     if b.has("replace"):
         btns, box = first_parts(view, ctx, "replace", lambda op: op_chip(op), lambda op: f"Replace {op_name(op)}",
                                 lambda op: f"Replace {op_name(op)} with:", "btn dm-op-btn")
         display = " ".join(op_chip(op) for op in view.get("opinion_display") or [])
-        rows.append(f'<p>Opinion display: {display}</p><div class="dm-row" role="group" '
+        rows.append(f'<p>Opinion display: {display}</p><div class="dm-row actions" role="group" '
                     f'aria-label="The opinion to replace">{btns}</div>{box}')
     if b.has("target"):
-        btns = "".join(pick_button(ctx.control("target", p), f"Target {p}",
-                                   party_mark(view["parties"].index(p), view, True), "btn")
+        where = next((st for st in view.get("states") or []
+                      if st["id"] == (view.get("pending") or {}).get("state")), None)
+
+        def rival(p):
+            s = view["parties"].index(p)
+            facts = (f' <small>trend {esc(signed(where["trends"][s]))} · {where["rallies"][s]} rallies · '
+                     f'{where["media"][s]} media</small>') if where else ""
+            return party_mark(s, view, True) + facts
+
+        btns = "".join(pick_button(ctx.control("target", p), f"Target {p}", rival(p), "btn")
                        for p in b.values("target"))
-        rows.append(f'<div class="dm-row" role="group" aria-label="Choose a rival">{btns}</div>')
+        rows.append(f'<div class="dm-row actions" role="group" aria-label="Choose a rival">{btns}</div>')
     if b.has("double"):
         btns = "".join(pick_button(ctx.control("double", op), f"Double {op_name(op)}", op_chip(op), "btn dm-op-btn")
                        for op in b.values("double"))
-        rows.append(f'<div class="dm-row" role="group" aria-label="The opinion to double">{btns}</div>')
+        rows.append(f'<div class="dm-row actions" role="group" aria-label="The opinion to double">{btns}</div>')
     if b.has("look"):
         btns = "".join(pick_button(ctx.control("look", s), f"Look at slot {s}", f"Slot {s}", "btn")
                        for s in b.values("look"))
-        rows.append(f'<div class="dm-row" role="group" aria-label="Look at a face-down opinion">{btns}</div>')
+        rows.append(f'<div class="dm-row actions" role="group" aria-label="Look at a face-down opinion">{btns}</div>')
     if b.has("coalition"):
         votes = (view.get("election") or {}).get("votes") or []
         btns = "".join(
@@ -273,14 +290,14 @@ def controls(view, ctx):
                         party_mark(view["parties"].index(p), view, True)
                         + f" <small>{votes[view['parties'].index(p)] if votes else ''} votes</small>", "btn")
             for p in b.values("coalition"))
-        rows.append(f'<div class="dm-row" role="group" aria-label="Choose a coalition partner">{btns}</div>')
+        rows.append(f'<div class="dm-row actions" role="group" aria-label="Choose a coalition partner">{btns}</div>')
     bare = buttons_of(ctx, ("draw", "renew", "sell", "keep", "base", "publish", "accept", "refuse", "skip", "pass",
                             "done"), cls="btn dm-bare")
     if bare:
         if b.has("base"):
             rows.append(f"<p>Keep the poll secret (party base +{POLL_BASE}) or publish it (every trend in the "
                         "state changes as the poll says; only if it raises your own).</p>")
-        rows.append(f'<div class="dm-row dm-bare-row" role="group" aria-label="Your choices">{bare}</div>')
+        rows.append(f'<div class="dm-row dm-bare-row actions" role="group" aria-label="Your choices">{bare}</div>')
     return "".join(rows)
 
 
