@@ -232,3 +232,66 @@ def test_the_table_passes_axe_on_a_phone_with_a_piece_picked(open_page, dist_url
     assert page.locator("[data-cc-board] [data-action]").first.is_visible()
     page.screenshot(path=SHOTS.format("pick-390"))
     assert not axe_violations(page)
+
+
+# -- the same table under CPython (no browser needed, kept beside the browser tests) ------------------
+
+def _match(kinds, seed=1):
+    from coalitions.core.match import Match
+    from coalitions.core.records import make_players
+
+    return Match.new("coalition-chess", make_players(kinds, levels=[None if k == "human" else "easy" for k in kinds]),
+                     seed=seed)
+
+
+def _table(match, seat, **ctx_fields):
+    from app import render
+    from app.games import renderer_for
+
+    view = match.view(seat)
+    ctx = render.TableContext(interactive=True, seat=seat, mode="play", game_id="coalition-chess")
+    for name, value in ctx_fields.items():
+        setattr(ctx, name, value)
+    return view, renderer_for("coalition-chess").parts(view, ctx)
+
+
+def test_hot_seat_chess_needs_no_cover_and_shows_the_seat_to_move():
+    from app.session import PlaySession
+
+    m = _match(["human", "bot", "human", "bot"])
+    s = PlaySession(m, "id")
+    assert s.cover_for() is None and s.shown_seat() == 0
+    m.apply(0, "default")  # then Yellow makes the first move
+    m.apply(0, m.state.legal_actions(0)[0])
+    m.advance()  # Black, a bot, moves; then Green, the other human
+    assert m.to_act() == [2]
+    assert s.cover_for() is None and s.shown_seat() == 2
+
+
+def test_the_board_faces_the_setting():
+    m = _match(["human", "human", "bot", "bot"])
+    m.apply(0, "default")
+    for setting, seat, orient in (("turn", 1, "black"), ("mine", 1, "yellow"), ("fixed", 1, "yellow"),
+                                  (None, 1, "black"), ("turn", None, "yellow")):
+        _, parts = _table(m, seat, orientation=setting)
+        assert f'data-orient="{orient}"' in parts.board, (setting, seat)
+
+
+def test_looking_back_shows_the_replayed_position_and_no_control():
+    from coalitions.core.records import replay
+
+    m = _match(["human", "bot", "bot", "bot"], seed=4)
+    m.apply(0, "default")
+    m.apply(0, m.state.legal_actions(0)[0])
+    m.advance()
+    view, live = _table(m, 0, look=None)
+    assert 'data-ui="look"' in live.side
+    rec = dict(m.record, moves=m.record["moves"][:2])
+    _, then = replay(rec)
+    view, past = _table(m, 0, look=2)
+    assert "data-cc-look" in past.board and "data-action" not in past.board and "data-step" not in past.board
+    for square, (seat, kind) in then.view(None)["board"].items():
+        assert f'data-sq="{square}"' in past.board
+    assert past.covered == set(view["legal"])  # no action button while looking back
+    _, beyond = _table(m, 0, look=999)
+    assert "data-cc-look" not in beyond.board
