@@ -204,7 +204,10 @@ def answer_box(view, ctx):
     if not answer or answer.get("seat") != ctx.seat:
         return ""
     by = next((c.get("by") for c in view.get("checks") or [] if c.get("seat") == ctx.seat), None) or []
-    frm = f" by {', '.join(by)}" if by else ""
+    board = view.get("board") or {}
+    givers = [f"{POWER_NAMES[board[sq][0]]}'s {KIND_NAMES.get(board[sq][1], board[sq][1])} on {sq}"
+              if sq in board else sq for sq in by]
+    frm = f" from {' and '.join(givers)}" if givers else ""
     return (
         '<div class="cc-answer" data-cc-answer role="alert">'
         f'<p class="cc-answer-title"><b>Answer the check now?</b></p>'
@@ -231,9 +234,12 @@ def hand_area(view, ctx, looking):
         body = f'<p class="hint">{esc(who)} to move.</p>' if who else ""
     else:
         text = prompt(view, ctx)
+        others = extra_buttons(view, ctx)
+        first = view.get("phase") == "setup"  # "Default set-up" before the twelve pieces, in view on a phone
         body = (answer_box(view, ctx)
                 + (f'<p class="hint" data-cc-prompt>{esc(text)}</p>' if text else "")
-                + reserve_buttons(view, ctx) + promotion_box(ctx) + extra_buttons(view, ctx))
+                + (others if first else "")
+                + reserve_buttons(view, ctx) + promotion_box(ctx) + ("" if first else others))
     return f'<section class="hand-area cc-hand" data-hand="{seat}" aria-labelledby="hand-title">{head}{body}</section>'
 
 
