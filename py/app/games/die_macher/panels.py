@@ -42,7 +42,7 @@ def seats(view, ctx):
             f'<span class="dm-money">{esc(money(view["money"][s]))}</span>',
             f"<span>base {view['base'][s]}</span>",
             f"<span><b>{view['vp'][s]}</b> VP</span>",
-            f"<span>national {view['national'][s]}</span>",
+            f"<span>national media {view['national'][s]}</span>",
             f"<span>{esc(plural(view['supply'][s], 'media marker'))} left</span>",
             f"<span>{esc(plural(view['hand_counts'][s], 'hand card'))}</span>",
             f"<span>{esc(plural(view['cabinet_counts'][s], 'cabinet card'))}</span>",
