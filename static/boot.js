@@ -353,28 +353,30 @@
       console.info("Coalitions ready in " + (Date.now() - started) + " ms");
     }
     if (embedFromHash()) reportHeight();
-    // The first screen counts as ready (html[data-ready], which tests and
-    // scripts wait for) once the browser has laid it out and painted it, and
-    // PyScript has finished its own start: the page's thread is free then.
+    readySoon();
+    var queued = waiting;
+    waiting = [];
+    for (var i = 0; i < queued.length; i++) setTimeout(queued[i], 0);
+  }
+
+  // A screen is ready (html[data-ready], which tests and scripts wait for)
+  // once the browser has laid it out and painted it: Python marks it
+  // data-ready-soon, and this turns that into data-ready after the next
+  // animation frame (the keyed patch draws in one), then a task. The first
+  // screen also waits for PyScript to finish starting.
+  var asked = 0; // the latest call wins: it promotes only after its own frame
+  function readySoon() {
+    var mine = ++asked;
     afterStart(function () {
       requestAnimationFrame(function () {
         setTimeout(function () {
-          isSettled = true;
-          if (root.hasAttribute("data-ready-soon")) {
+          if (mine === asked && root.hasAttribute("data-ready-soon")) {
             root.removeAttribute("data-ready-soon");
             root.setAttribute("data-ready", "");
           }
         }, 0);
       });
     });
-    var queued = waiting;
-    waiting = [];
-    for (var i = 0; i < queued.length; i++) setTimeout(queued[i], 0);
-  }
-
-  var isSettled = false;
-  function settled() {
-    return isSettled;
   }
   // Runs `fn` once PyScript has finished running the entry script ("py:done").
   var pyDone = false;
@@ -402,7 +404,7 @@
   });
 
   window.coalitionsBoot = {
-    stage: stage, ready: ready, fail: fail, embed: embedFromHash, onReady: onReady, settled: settled,
+    stage: stage, ready: ready, fail: fail, embed: embedFromHash, onReady: onReady, readySoon: readySoon,
   };
 
   // PyScript reports its own progress as "py:progress" events on window.

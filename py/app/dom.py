@@ -45,23 +45,21 @@ def closest(el: Any, selector: str) -> Any:
 
 def set_flag(name: str, on: bool) -> None:
     el = js.document.documentElement
-    if name == "data-ready" and on and not _settled():
-        # The first screen is ready once the browser has laid it out and
-        # PyScript has finished starting: static/boot.js turns this into
-        # data-ready then (coalitionsBoot.settled()).
-        el.setAttribute("data-ready-soon", "")
-    elif on:
+    if name == "data-ready" and on:
+        # Ready once laid out and painted: static/boot.js turns data-ready-soon
+        # into data-ready after the next frame (coalitionsBoot.readySoon).
+        boot = getattr(js.window, "coalitionsBoot", None)
+        soon = getattr(boot, "readySoon", None) if not nil(boot) else None
+        if not nil(soon):
+            el.setAttribute("data-ready-soon", "")
+            soon()
+            return
+    if on:
         el.setAttribute(name, "")
     else:
         el.removeAttribute(name)
         if name == "data-ready":
             el.removeAttribute("data-ready-soon")
-
-
-def _settled() -> bool:
-    boot = getattr(js.window, "coalitionsBoot", None)
-    settled = getattr(boot, "settled", None) if not nil(boot) else None
-    return nil(settled) or bool(settled())
 
 
 def no_scroll() -> Any:
