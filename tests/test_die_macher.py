@@ -39,20 +39,8 @@ GAME = get_game("die-macher")
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "die_macher"
 REGEN = os.environ.get("REGEN_GOLDEN") == "1"
 
-# Alice (seat 0, Black), Bob (seat 1, Red), Carol (seat 2, Yellow); see walkthroughs.py
-TABLE = {
-    "states": ["hesse", "bavaria", "saxony", "berlin"],
-    "opinions": [["taxes-pro", "europe-pro", "environment-contra", "defence-pro"],
-                 ["nuclear-pro", "immigration-contra", "working-hours-pro", "taxes-contra"],
-                 ["europe-contra", "defence-contra", "environment-pro", "working-hours-contra"],
-                 ["immigration-pro", "nuclear-contra", "taxes-pro", "europe-pro"]],
-    "programmes": [["taxes-pro", "europe-pro", "defence-pro", "nuclear-pro", "immigration-pro"],
-                   ["taxes-pro", "europe-pro", "environment-pro", "working-hours-pro", "immigration-contra"],
-                   ["environment-contra", "defence-pro", "nuclear-pro", "europe-contra", "working-hours-contra"]],
-    "hands": [["working-hours-contra"], ["defence-contra"], ["taxes-contra"]],
-    "programme_display": ["environment-contra", "immigration-pro", "europe-pro", "nuclear-contra", "taxes-pro"],
-    "opinion_display": ["working-hours-contra", "immigration-pro", "taxes-contra"],
-}
+# Alice (seat 0, Black), Bob (seat 1, Red), Carol (seat 2, Yellow): the walkthroughs' table (copied before use)
+from coalitions.games.die_macher.walkthroughs import TABLE  # noqa: E402
 
 
 def rows(hesse, n=3):
