@@ -29,8 +29,6 @@ the diff::
 
 import io
 import json
-import os
-import pathlib
 from collections import Counter
 
 import pytest
@@ -49,8 +47,9 @@ from coalitions.games.alliances.rules import rise_options
 from coalitions.registry import get_game
 
 GAME = get_game("alliances")
-GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "alliances"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+from goldens import ROOT, golden  # noqa: E402
+
+GOLDEN = ROOT / "alliances"
 POS = {t: i for i, t in enumerate(TILE_IDS)}
 
 
@@ -1338,14 +1337,7 @@ def test_walkthrough_three_player_rise_to_power():
 
 
 def _golden(name, compute):
-    path = GOLDEN / name
-    data = compute()
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
-    expected = json.loads(path.read_text(encoding="utf-8"))
-    return data, expected
+    return golden(GOLDEN, name, compute)
 
 
 def perft(state, depth):

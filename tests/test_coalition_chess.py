@@ -12,8 +12,6 @@ positions. After an intended change of the rules, regenerate and review::
 """
 
 import json
-import os
-import pathlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,8 +30,9 @@ from coalitions.games.coalition_chess.position import listed
 from coalitions.registry import get_game
 
 GAME = get_game("coalition-chess")
-GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "coalition-chess"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+from goldens import ROOT, golden  # noqa: E402
+
+GOLDEN = ROOT / "coalition-chess"
 Y, B, G, R = 0, 1, 2, 3
 
 
@@ -396,13 +395,8 @@ def _perft_all():
 
 
 def test_golden_perft():
-    path = GOLDEN / "perft.json"
-    data = _perft_all()
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
-    assert data == json.loads(path.read_text(encoding="utf-8"))
+    data, expected = golden(GOLDEN, "perft.json", _perft_all)
+    assert data == expected
 
 
 @pytest.mark.parametrize("name,depth", [("check-answer", 3), ("promotion", 2), ("planes", 2), ("retirement", 3),

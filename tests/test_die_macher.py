@@ -36,8 +36,9 @@ from coalitions.games.die_macher.votes import election_kind, matching, vote_line
 from coalitions.registry import get_game
 
 GAME = get_game("die-macher")
-GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "die_macher"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+from goldens import ROOT, golden  # noqa: E402
+
+GOLDEN = ROOT / "die_macher"
 
 # Alice (seat 0, Black), Bob (seat 1, Red), Carol (seat 2, Yellow): the walkthroughs' table (copied before use)
 from coalitions.games.die_macher.walkthroughs import TABLE  # noqa: E402
@@ -962,13 +963,7 @@ PLAYTHROUGHS = [(3, 1), (4, 7), (5, 3), (4, 12)]
 
 
 def _golden(name, compute):
-    path = GOLDEN / name
-    data = compute()
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
-    return data, json.loads(path.read_text(encoding="utf-8"))
+    return golden(GOLDEN, name, compute)
 
 
 def _playthroughs():

@@ -26,8 +26,6 @@ or of the bots, regenerate the files and review the diff::
 
 import io
 import json
-import os
-import pathlib
 from collections import Counter
 
 import pytest
@@ -43,8 +41,9 @@ from coalitions.games.election_day.scoring import election, score_debate, suit_c
 from coalitions.registry import get_game
 
 GAME = get_game("election-day")
-GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "election_day"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+from goldens import ROOT, golden  # noqa: E402
+
+GOLDEN = ROOT / "election_day"
 
 
 # -- helpers -------------------------------------------------------------------
@@ -1164,14 +1163,7 @@ def test_faq_an_ace_reaches_the_debate_only_from_the_undealt_pile():
 
 
 def _golden(name, compute):
-    path = GOLDEN / name
-    data = compute()
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
-    expected = json.loads(path.read_text(encoding="utf-8"))
-    return data, expected
+    return golden(GOLDEN, name, compute)
 
 
 def perft(state, depth):

@@ -24,8 +24,6 @@ positions). After an intended change, regenerate and review the diff::
 
 import io
 import json
-import os
-import pathlib
 from collections import Counter
 
 import pytest
@@ -50,8 +48,9 @@ from coalitions.games.koalition.walkthroughs import _deal
 from coalitions.registry import get_game
 
 GAME = get_game("koalition")
-GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "koalition"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+from goldens import ROOT, golden  # noqa: E402
+
+GOLDEN = ROOT / "koalition"
 
 
 # -- helpers -----------------------------------------------------------------------
@@ -1118,13 +1117,7 @@ def test_the_good_bot_ends_games_against_itself():
 
 
 def _golden(name, compute):
-    path = GOLDEN / name
-    data = compute()
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    assert path.is_file(), f"missing {path}: run with REGEN_GOLDEN=1 to create it"
-    return data, json.loads(path.read_text(encoding="utf-8"))
+    return golden(GOLDEN, name, compute)
 
 
 def perft(state, depth):
