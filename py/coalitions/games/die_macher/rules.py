@@ -1005,6 +1005,18 @@ class DieMacherState(State):
 
     # -- applying an action ---------------------------------------------------------------------
 
+    def _open_bid(self, book, seat, a, log_kind, what, for_what):
+        """An open bid (the start player's re-bid, a poll auction): `a` passes
+        (the seat drops out of `book["in"]`) or raises to its amount."""
+        me = seat_ref(seat)
+        if a.kind == PASS:
+            book["in"].remove(seat)
+            self.log.append(event(f"{me} drops out of {what}.", kind=log_kind))
+        else:
+            book["high"] = a["amount"]
+            book["holder"] = seat
+            self.log.append(event(f"{me} bids {eur(a['amount'])}{for_what}.", kind=log_kind))
+
     def _apply(self, seat, action):
         a = parse(action)
         kind = a.kind
@@ -1018,14 +1030,7 @@ class DieMacherState(State):
             if all(b is not None for b in self.bids):
                 self._bids_in()
         elif step == "rebid":
-            rb = self.rebid
-            if kind == PASS:
-                rb["in"].remove(seat)
-                log.append(event(f"{me} drops out of the bidding.", kind="bid"))
-            else:
-                rb["high"] = a["amount"]
-                rb["holder"] = seat
-                log.append(event(f"{me} bids {eur(a['amount'])}.", kind="bid"))
+            self._open_bid(self.rebid, seat, a, "bid", "the bidding", "")
             self._rebid_next(seat)
         elif step == "draw":
             if kind == "draw":
@@ -1143,14 +1148,7 @@ class DieMacherState(State):
             self.step = "auto"
             self.turn = None
         elif step == "poll-bid":
-            au = self.auction
-            if kind == PASS:
-                au["in"].remove(seat)
-                log.append(event(f"{me} drops out of the poll auction.", kind="poll"))
-            else:
-                au["high"] = a["amount"]
-                au["holder"] = seat
-                log.append(event(f"{me} bids {eur(a['amount'])} for the poll.", kind="poll"))
+            self._open_bid(self.auction, seat, a, "poll", "the poll auction", " for the poll")
             self._auction_next(seat)
         elif step == "poll-sell":
             au = self.auction
