@@ -11,7 +11,7 @@ import pytest
 from app import render, routes, storage
 from app.flow import review_flow
 from app.frame import staged_bar
-from app.results import KINDS, Results, bot_delay, last_of_each, moments, pass_warning, pause_seconds, public_log
+from app.results import Results, kinds_of, bot_delay, last_of_each, moments, pass_warning, pause_seconds, public_log
 from app.settings_page import settings_page
 from coalitions.core.errors import CoalitionsError
 from coalitions.core.match import Match
@@ -109,7 +109,7 @@ def test_undo_takes_back_what_was_seen():
 
 def test_games_without_moments_show_none():
     for game_id in ("coalition-chess", "die-macher"):
-        if game_id in KINDS:
+        if kinds_of(game_id):
             continue
         m = bots_game(game_id, get_game(game_id).min_players, seed=1)
         for _ in range(30):

@@ -41,23 +41,13 @@ class Kind:
     needs_before: bool = False
 
 
-KOALITION_STOP = ("election", "stalemate", "vp", "deal")
-KOALITION_BEFORE = ("vote", "government")
+def kinds_of(game_id: str) -> tuple[Kind, ...]:
+    """The moment kinds a game's renderer lists as `RESULTS` (none if it lists
+    none): a new game declares its own, nothing here changes."""
+    from app.games import renderer_for  # the renderers import this module's Kind
 
-KINDS: dict[str, tuple[Kind, ...]] = {
-    "election-day": (
-        Kind("debate-end", "debate", "The debate is over", after=("score",)),
-    ),
-    "koalition": (
-        Kind("vp", "election", "The election", before=KOALITION_BEFORE, stop=KOALITION_STOP, skip=True),
-        Kind("stalemate", "election", "Stalemate", before=KOALITION_BEFORE, stop=KOALITION_STOP, skip=True),
-    ),
-    "alliances": (
-        Kind("trick", "trick", "The trick", before=("play", "special")),
-        Kind("result", "conflict", "The conflict", before=("play", "special", "target"), needs_before=True),
-        Kind("campaign-end", "campaign", "The campaign is over", after=("campaign-won",)),
-    ),
-}
+    return tuple(getattr(renderer_for(game_id), "RESULTS", ()))
+
 
 # The settings' choices (app.storage.Settings): the pause after a result, in
 # seconds (None: until Continue), and the pause between two bot moves.
@@ -85,7 +75,7 @@ def public_log(match: Any) -> list[dict]:
 
 
 def _kinds(game_id: str) -> dict[str, Kind]:
-    return {k.close: k for k in KINDS.get(game_id, ())}
+    return {k.close: k for k in kinds_of(game_id)}
 
 
 def _moment(kind: Kind, log: list[dict], i: int, text: Any) -> Optional[Moment]:
@@ -133,7 +123,7 @@ def last_of_each(match: Any) -> dict[str, Moment]:
     found: dict[str, Moment] = {}
     for m in moments(match):
         found[m.kind.name] = m
-    order = [k.name for k in KINDS.get(match.game.id, ())]
+    order = [k.name for k in kinds_of(match.game.id)]
     return {name: found[name] for name in dict.fromkeys(order) if name in found}
 
 

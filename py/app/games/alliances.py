@@ -7,6 +7,14 @@ from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUI
 
 from ..render import TableParts, bind, status_line, action_button, card_words, choices_box, esc, name_of, pick_button, plural, turn_status
 from .common import seat_list
+from ..results import Kind
+
+# The moments a result panel shows (app.results).
+RESULTS = (
+    Kind("trick", "trick", "The trick", before=("play", "special")),
+    Kind("result", "conflict", "The conflict", before=("play", "special", "target"), needs_before=True),
+    Kind("campaign-end", "campaign", "The campaign is over", after=("campaign-won",)),
+)
 
 GAME_ID = "alliances"
 SIDE_NAMES = ("Gold", "Silver")

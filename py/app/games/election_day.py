@@ -6,6 +6,10 @@ from coalitions.games.election_day.scoring import suit_counts
 
 from ..render import TableParts, bind, status_line, action_button, card_words, esc, icon, name_of, pick_button, plural, turn_status
 from .common import seat_list
+from ..results import Kind
+
+# The moments a result panel shows (app.results).
+RESULTS = (Kind("debate-end", "debate", "The debate is over", after=("score",)),)
 
 GAME_ID = "election-day"
 

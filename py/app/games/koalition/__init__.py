@@ -10,6 +10,16 @@ from coalitions.games.koalition.data import CARDS, COUNTRY_NAMES, PARTIES, PARTY
 from ...render import TableParts, bind, status_line, action_button, choices_box, esc, name_of, pick_button, plural, turn_status
 from ..common import seat_list
 from .pad import election_card, party_mark, poll_card, score_pad
+from ...results import Kind
+
+# The moments a result panel shows (app.results): an election's result, with
+# the votes and the government before it, back to the election's start.
+_STOP = ("election", "stalemate", "vp", "deal")
+_BEFORE = ("vote", "government")
+RESULTS = (
+    Kind("vp", "election", "The election", before=_BEFORE, stop=_STOP, skip=True),
+    Kind("stalemate", "election", "Stalemate", before=_BEFORE, stop=_STOP, skip=True),
+)
 
 GAME_ID = "koalition"
 
