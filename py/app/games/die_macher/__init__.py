@@ -4,11 +4,21 @@ its arithmetic, the four state boards side by side, the parties, your own
 party, the displays and the reference, and the end screen."""
 
 from ...render import TableParts, bind, status_line
+from ...results import Kind
 from .decide import now_panel
 from .panels import displays, election_panel, own_party, result, seats
 from .states import states_strip
 
 GAME_ID = "die-macher"
+
+# The moments a result panel shows (app.results): a state election, from the
+# opinions turned up and each party's votes to its VP, the markers moved to the
+# national media spot and the income it brings. The income line closes it (the
+# rules log several "election" lines per election; income follows the last one
+# in rounds 1 to 3, and the fourth election is the end screen's).
+RESULTS = (
+    Kind("income", "election", "The state election", before=("election", "votes", "national"), stop=("phase",)),
+)
 
 
 def status(view, ctx):

@@ -8,6 +8,7 @@ from coalitions.games.die_macher.data import (
 )
 
 from ...render import choices_box, esc, name_of, pick_button, plural
+from .amounts import stepper
 from .marks import cabinet_card, money, names_list, op_chip, op_name, party_mark, signed, state_name, who
 
 
@@ -128,15 +129,31 @@ def situation(view):
 # -- the controls of the seat to act ------------------------------------------------------------------
 
 
-def amount_grid(ctx, what):
-    builder = ctx.builder
-    amounts = builder.amounts("bid")
-    if not amounts:
-        return ""
-    buttons = "".join(pick_button(ctx.control("bid", a), money(a), f"{a}<small>k€</small>", "btn dm-amount")
-                      for a in amounts)
-    return (f'<div class="dm-amounts bid-grid" role="group" aria-label="{esc(what)}">'
-            f'<span class="small">{esc(what)} (k€ = 1,000 €)</span>{buttons}</div>')
+def bid_stepper(ctx, what, step):
+    """The bid: the amount shown on its confirm button, −/+ within the legal bids."""
+    def confirm(a):
+        return (f"{esc(BID_WORDS.get(step, 'Bid'))} <b>{esc(money(a))}</b>"
+                + (" <small>in secret</small>" if step == "bid" else ""))
+
+    return stepper(ctx, "bid", (), what, confirm, lambda a: f"Change the bid to {money(a)}", "k€")
+
+
+BID_WORDS = {"bid": "Bid", "rebid": "Raise to", "poll-bid": "Bid"}
+
+
+def rally_stepper(view, ctx, sid):
+    """How many rallies in state `sid`: the price and the money left on the confirm button."""
+    hold = view["money"][ctx.seat] if ctx.seat is not None else 0
+
+    def confirm(k):
+        price = RALLY_PRICE[int(k)]
+        return (f'Buy <b>{k}</b> {"rally" if k == 1 else "rallies"} in {esc(state_name(sid))} for '
+                f'<b>{esc(money(price))}</b> <small>({esc(money(hold - price))} left)</small>')
+
+    def label(k):
+        return f"Change to {k} {'rally' if k == 1 else 'rallies'} for {money(RALLY_PRICE[int(k)])}"
+
+    return stepper(ctx, "rally", (sid,), f"Rallies in {state_name(sid)} (you hold {money(hold)})", confirm, label)
 
 
 def buttons_of(ctx, kinds, content=None, cls="btn"):
@@ -168,11 +185,6 @@ def first_parts(view, ctx, kind, content_of, label_of, what_next, cls="btn"):
 
 
 def next_content(view, ctx, kind, first, value):
-    if kind == "rally":
-        price = RALLY_PRICE[int(value)]
-        left = view["money"][ctx.seat] - price if ctx.seat is not None else 0
-        return (f'<b>{esc(value)}</b> {"rally" if str(value) == "1" else "rallies"} · <b>{esc(money(price))}</b> '
-                f'<small>({esc(money(left))} left)</small>')
     if kind in ("swap", "replace"):
         return op_chip(value)
     if kind == "place":
@@ -181,8 +193,6 @@ def next_content(view, ctx, kind, first, value):
 
 
 def next_label(kind, first, value):
-    if kind == "rally":
-        return f"{value} rallies in {state_name(first)}"
     if kind in ("swap", "replace"):
         return op_name(value)
     if kind == "place":
@@ -201,7 +211,7 @@ def controls(view, ctx):
     rows = []
     if b.has("bid"):
         what = {"bid": "Your secret bid", "rebid": "Your open bid", "poll-bid": "Your bid for the poll"}.get(step, "Bid")
-        rows.append(f"<p>You hold <b>{esc(hold)}</b>.</p>" + amount_grid(ctx, what))
+        rows.append(f"<p>You hold <b>{esc(hold)}</b>.</p>" + bid_stepper(ctx, what, step))
     if b.has("take"):
         takes = "".join(pick_button(ctx.control("take", op), op_name(op), op_chip(op), "btn dm-op-btn")
                         for op in b.values("take"))
@@ -240,9 +250,12 @@ def controls(view, ctx):
                     f'<div class="dm-row actions" role="group" aria-label="Buy a media marker in">{btns}</div>')
     if b.has("rally"):
         have = {st["id"]: (st["rallies"][me], st["topics"][me]) for st in view.get("states") or []}
-        btns, box = first_parts(
-            view, ctx, "rally", lambda sid: esc(state_name(sid)) + rally_note(*have.get(sid, (0, 0))), lambda sid: f"{state_name(sid)}: how many rallies?",
-            lambda sid: f"Rallies in {state_name(sid)} (you hold {hold}):", "btn")
+        picked = b.picked.parts[0][1] if b.picked is not None and b.picked.kind == "rally" else None
+        btns = "".join(
+            pick_button(ctx.control("rally", sid), f"{state_name(sid)}: how many rallies?",
+                        esc(state_name(sid)) + rally_note(*have.get(sid, (0, 0))), "btn", sid == picked)
+            for sid in b.values("rally"))
+        box = rally_stepper(view, ctx, picked) if picked is not None else ""
         prices = " · ".join(f"{k}: {v}" for k, v in RALLY_PRICE.items())
         rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies (prices in k€, "
                     f"bought at once in a state: {esc(prices)}).</p>"
