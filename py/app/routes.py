@@ -8,6 +8,7 @@
     #/settings                          the settings
     #/rules/<game>                      rules page
     #/walkthrough/<game>/<name>         walkthrough player (?step=k, ?embed=1 for an iframe)
+    #/author/<draft-id>                 write a walkthrough (app.authoring; the draft is in storage)
     #/shared/<payload>                  a record carried by the link itself (app.share):
                                         a game read-only (?seat=s: as that seat saw it),
                                         or with ?step=k a walkthrough at step k
@@ -22,7 +23,7 @@ from urllib.parse import quote, unquote, unquote_plus
 
 @dataclass
 class Route:
-    name: str  # home, new, play, review, settings, rules, walkthrough, shared, notfound
+    name: str  # home, new, play, review, settings, rules, walkthrough, author, shared, notfound
     args: list = field(default_factory=list)
     params: dict = field(default_factory=dict)  # name -> raw (still %-encoded) value
     path: str = ""
@@ -84,6 +85,8 @@ def parse(hash_text):
         route.name = "settings"
     elif parts[0] == "rules" and len(parts) == 2:
         route.name = "rules"
+    elif parts[0] == "author" and len(parts) == 2:
+        route.name = "author"
     elif parts[0] == "walkthrough" and len(parts) == 3:
         route.name = "walkthrough"
     elif parts[0] == "shared" and len(parts) >= 2:
@@ -140,6 +143,10 @@ def rules(game_id):
 
 def walkthrough(game_id, name, embed=False):
     return f"#/walkthrough/{enc(game_id)}/{enc(name)}" + ("?embed=1" if embed else "")
+
+
+def author(draft_id):
+    return f"#/author/{enc(draft_id)}"
 
 
 def shared(payload, **params):

@@ -17,6 +17,7 @@ SCREENS = {
     "settings": ("settings", "SettingsScreen"),
     "rules": ("rules", "RulesScreen"),
     "walkthrough": ("walkthrough", "WalkthroughScreen"),
+    "author": ("author", "AuthorScreen"),
 }
 
 

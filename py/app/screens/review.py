@@ -39,6 +39,9 @@ class ReviewScreen(WalkthroughScreen):
                 f'<a href="{render.esc(routes.play(sid))}">Back to its end</a> · '
                 f'<a href="{render.esc(routes.home())}">Home</a></p>')
 
+    def back_href(self) -> str:
+        return routes.review(self.route.args[0])
+
     def embed_snippet(self) -> str:
         if self.flow is not None and self.flow.payload is None:
             self.flow.payload = share.encode(self.flow.record)  # the link carries the whole game

@@ -11,7 +11,7 @@ from coalitions.core.match import Match
 from coalitions.core.records import dumps
 from coalitions.registry import get_game
 
-from .. import dom, render, share
+from .. import authoring, dom, render, share
 from ..downloads import download
 from ..flow import WalkthroughFlow
 from ..games import renderer_for
@@ -24,7 +24,7 @@ def open_shared(app: Any, route: Any) -> Screen:
     if "step" not in route.params:
         return SharedScreen(app, route)
     try:
-        record = share.open_payload(route.args[0])
+        record = authoring.for_reader(share.open_payload(route.args[0]))
         game = get_game(record["game"])
     except CoalitionsError:
         return SharedScreen(app, route)  # it says what is wrong with the link
@@ -40,6 +40,8 @@ class SharedScreen(Screen):
         embed = self.route.embed
         try:
             self.record = share.open_payload(self.route.args[0])
+            if "step" in self.route.params:  # a walkthrough that could not be opened: say why
+                authoring.for_reader(self.record)
             self.game = get_game(self.record["game"])
             self.match = Match(self.record)
         except CoalitionsError as exc:
@@ -69,6 +71,8 @@ class SharedScreen(Screen):
             meta, len(m.record["moves"]), m.is_over(), render.table(view, parts, ctx),
             seat_name=m.names[seat] if seat is not None else None,
         )
+        export = render.ui_button("export", "Export record", "btn")  # "Make a walkthrough" follows it
+        html = html.replace(export, export + render.ui_button("make-walkthrough", "Make a walkthrough", "btn"), 1)
         dom.paint(html, focus=focus)
         dom.set_screen("shared", ready=True, game_over=m.is_over())
 
@@ -83,6 +87,13 @@ class SharedScreen(Screen):
                 self.app.flash(str(exc))
                 return
             self.app.open_game(match)
+        elif ui == "make-walkthrough":
+            from .author import begin  # imported when first used
+
+            names = ", ".join(self.match.names)
+            begin(self.app, self.record, share.share_hash(self.route.args[0], seat=self.seat),
+                  view_seat=self.seat, open_hands=False,
+                  title=self.record.get("title") or f"{self.game.title}: {names}")
         else:
             super().on_ui(ui, el)
 

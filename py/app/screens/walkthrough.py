@@ -73,7 +73,8 @@ class WalkthroughScreen(Screen):
                                   game_id=game.id, open_hands=wt.open_hands(seat), builder=builder)
         parts = renderer_for(game.id).parts(view, ctx)
         crumbs = self.crumbs(meta)
-        tools = "" if wt.embed else render.walkthrough_tools(self.panel_html(), self.panel)
+        tools = "" if wt.embed else render.walkthrough_tools(self.panel_html(), self.panel).replace(
+            "</p>", render.ui_button("make-walkthrough", "Make a walkthrough", "btn btn-small btn-quiet") + "</p>", 1)
         html = render.walkthrough(
             meta, wt.name, record.get("title") or wt.name, wt.step, wt.total, wt.caption(view),
             render.table(view, parts, ctx), embed=wt.embed,
@@ -88,6 +89,14 @@ class WalkthroughScreen(Screen):
             return None
         return (f'<p class="crumbs">Shared walkthrough · <a href="{render.esc(routes.rules(meta["id"]))}">'
                 f'{render.esc(meta["title"])}</a></p>')
+
+    def back_href(self) -> str:
+        """The way back here from a walkthrough made of this one."""
+        wt = self.flow
+        assert wt is not None
+        if wt.payload is not None:
+            return share.share_hash(wt.payload, step=wt.step)
+        return routes.walkthrough(wt.game.id, wt.name)
 
     def panel_html(self) -> str:
         wt = self.flow
@@ -135,6 +144,12 @@ class WalkthroughScreen(Screen):
     def on_ui(self, ui: str, el: Any) -> None:
         if ui in ("prev", "next", "restart"):
             self.go(ui)
+        elif ui == "make-walkthrough" and self.flow is not None:
+            from .author import begin  # imported when first used
+
+            wt = self.flow
+            begin(self.app, wt.record, self.back_href(), wt.record.get("view_seat"),
+                  wt.record.get("open_hands", True) is not False)
         elif ui == "show-me":
             if self.flow is not None and self.flow.show_me():
                 self.picked = None
