@@ -708,6 +708,7 @@ def test_retirement_shortens_the_rounds():
     v = st.view(0)
     assert v["powers"][R]["retired"] and v["powers"][R]["lost"] == ["guard"]
     assert v["powers"][Y]["took"] == ["guard"]
+    assert v["powers"][Y]["took_from"] == [[R, "guard"]]  # whose man it was, for the table
     st.apply(B, "move e10 f9")
     st.apply(G, "move k6 j6")
     assert st.to_act() == [Y]  # Red's turn is gone

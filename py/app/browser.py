@@ -26,7 +26,7 @@ WORKER_DELAY_MS = 1000
 
 # Keys that move focus between the controls of one group of the table.
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-GROUP = "[data-choices], [data-hand-cards], .bid-grid, .actions, [data-map], .card-choices"
+GROUP = "[data-choices], [data-hand-cards], .bid-grid, .actions, [data-map], .card-choices, [data-grid]"
 
 
 class App:
@@ -233,22 +233,45 @@ class App:
         if tag in ("INPUT", "SELECT", "TEXTAREA"):
             return
         key = str(event.key)
-        if key in ARROWS and self.move_in_group(target, ARROWS[key]):
+        if key in ARROWS and self.move_in_group(target, ARROWS[key], key):
             event.preventDefault()
         elif self.screen.on_key(event):
             event.preventDefault()
 
-    def move_in_group(self, target: Any, delta: int) -> bool:
-        """Arrow keys move focus within a group of the table's controls."""
+    def move_in_group(self, target: Any, delta: int, key: str = "") -> bool:
+        """Arrow keys move focus within a group of the table's controls: to
+        the next or previous one, or, in a [data-grid] (a board), to the
+        nearest one in the arrow's direction as drawn."""
         group = dom.closest(target, GROUP)
         if group is None or dom.closest(target, "[data-table]") is None:
             return False
         items = [el for el in group.querySelectorAll("button:not([disabled])")]
         if target not in items:
             return False
+        if group.hasAttribute("data-grid"):
+            nxt = nearest_in_direction(target, items, key)
+            if nxt is not None:
+                nxt.focus()
+            return True
         nxt = items[(items.index(target) + delta) % len(items)]
         nxt.focus()
         return True
+
+
+def nearest_in_direction(target: Any, items: list, key: str) -> Any:
+    """The control of `items` nearest to `target` in the arrow's direction, in
+    the same row or column as drawn (None at the edge)."""
+    here = target.getBoundingClientRect()
+    x0, y0 = here.left + here.width / 2, here.top + here.height / 2
+    dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
+    best, best_d = None, None
+    for el in items:
+        box = el.getBoundingClientRect()
+        x, y = box.left + box.width / 2 - x0, box.top + box.height / 2 - y0
+        along, across = x * dx + y * dy, abs(x * dy + y * dx)
+        if along > 1 and across < max(here.width, here.height) / 2 and (best_d is None or along < best_d):
+            best, best_d = el, along
+    return best
 
 
 APP: Optional[App] = None

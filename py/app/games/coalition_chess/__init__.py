@@ -9,10 +9,16 @@ cover (COVER below; app/session.py asks)."""
 
 from coalitions.games.coalition_chess.data import POWER_NAMES, POWERS
 
+from ...results import Kind
 from ...render import TableParts, bind, choices_box, esc, name_of, pick_button, plural, status_line
 from ..common import seat_list
 from .board import KIND_NAMES, board_controls, defs, draw_board, mini, piece_svg
 from .look import can_look, look_bar, look_of, move_list, past_view
+
+# A coalition formed in play is the moment of the opening: the panel shows the
+# move that committed the lesser power (a capture, a check or its declaration)
+# and the coalitions as they now stand (docs/architecture.md, "Results").
+RESULTS = (Kind("coalition", "coalition", "A coalition is formed", before=("move", "declare")),)
 
 GAME_ID = "coalition-chess"
 COVER = False  # every seat sees the whole position: hot-seat play passes the device without a cover
@@ -81,17 +87,29 @@ def coalitions_text(view):
     return f"<p>{esc(text)}</p>"
 
 
+def captures(seat, p):
+    """The men this power has captured, each in its victim's colour and with
+    its letter, and how many of its own it has lost."""
+    took = [(q, kind) for q, kind in p.get("took_from") or [] if isinstance(q, int) and 0 <= q < 4]
+    lost = len(p.get("lost") or [])
+    head = f"Captured by {POWER_NAMES[seat]}"
+    men = "".join(mini(q, kind) for q, kind in took)
+    body = (f'<span class="small">{esc(head)} ({len(took)}):</span>{men}' if took
+            else f'<span class="small">{esc(head)}: nothing yet.</span>')
+    if lost:
+        body += f'<span class="small cc-lost-n">{esc(POWER_NAMES[seat])} has lost {esc(plural(lost, "man", "men"))}.</span>'
+    return f'<span class="cc-lost" data-cc-took="{POWERS[seat]}">{body}</span>'
+
+
 def powers_panel(view):
     rows = []
     for p in view.get("powers") or []:
         s = p["seat"]
-        lost = "".join(mini(s, kind) for kind in p.get("lost") or [])
         rows.append(
             f'<li class="cc-pw{" is-turn" if view.get("turn") == s else ""}" data-cc-power="{POWERS[s]}">'
             f'<span class="cc-pw-head">{power_chip(s)} <span class="cc-pw-name">{esc(name_of(view, s))}</span></span>'
             f'<span class="cc-pw-badge">{badge(view, s)}{"".join(flags(view, s))}</span>'
-            f'<span class="cc-lost">' + (f'<span class="small">Lost {len(p["lost"])}:</span>{lost}' if lost else
-                                          '<span class="small">Nothing lost.</span>') + "</span></li>"
+            f"{captures(s, p)}</li>"
         )
     offer = view.get("draw_offer")
     extra = ""

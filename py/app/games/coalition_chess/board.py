@@ -147,7 +147,13 @@ def orient_of(view, ctx):
 
 def draw_board(view, ctx, controls, target_of, past=False):
     """The board: 100 squares and the coordinates. `controls` from
-    board_controls (empty on a read-only board or a past position)."""
+    board_controls (empty on a read-only board or a past position).
+
+    Every square is a button, the ones that are no control now disabled for
+    assistive technology only (aria-disabled, out of the tab order): the
+    square a player has just moved to stays the same node through the
+    redraws, so the keyboard focus stays on the board while the others move,
+    and the arrow keys (data-grid: app/browser.py) go on from there."""
     board = view.get("board") or {}
     last = view.get("last_move") or {}
     marks = set()
@@ -186,14 +192,13 @@ def draw_board(view, ctx, controls, target_of, past=False):
                 if occupant and role == "target":
                     cls += " is-capture"
                 cells.append(pick_button(control, label, inner, cls, picked=role == "picked"))
-            elif occupant:
-                cells.append(f'<div class="{cls}" role="img" aria-label="{esc(desc)}" data-sq="{sq}">{inner}</div>')
-            else:
-                cells.append(f'<div class="{cls}" data-sq="{sq}"></div>')
+            else:  # a button too, that does nothing: the square a player moved to keeps the focus while others move
+                cells.append(f'<button type="button" class="{cls}" tabindex="-1" aria-disabled="true" '
+                             f'aria-label="{esc(desc)}" data-sq="{sq}">{inner}</button>')
     labels = "".join(f'<span class="cc-lab cc-lab-f f{f}" aria-hidden="true">{FILES[f]}</span>' for f in range(10))
     labels += "".join(f'<span class="cc-lab cc-lab-r r{r}" aria-hidden="true">{r + 1}</span>' for r in range(10))
     bottom = POWER_NAMES[POWERS.index(orient)]
     return (
-        f'<div class="cc-board{" is-past" if past else ""}" data-cc-board data-orient="{orient}" role="group" '
+        f'<div class="cc-board{" is-past" if past else ""}" data-cc-board data-grid data-orient="{orient}" role="group" '
         f'aria-label="{esc(f"The board, {bottom} at the bottom")}">{"".join(cells)}{labels}</div>'
     )

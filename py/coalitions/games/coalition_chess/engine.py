@@ -293,7 +293,7 @@ class Pos:
         self.result = None
         self.last = None
         self.captured = ((), (), (), ())  # per power: the kinds of its pieces taken, in order
-        self.took = ((), (), (), ())  # per power: the kinds it has taken, in order
+        self.took = ((), (), (), ())  # per power: what it has taken, in order (victim power << 4 | kind)
         self.reps = {}
         self.stack = []
         self._cache = {}
@@ -937,7 +937,7 @@ class Pos:
             caps[q] = caps[q] + (captured,)
             self.captured = tuple(caps)
             took = list(self.took)
-            took[p] = took[p] + (captured,)
+            took[p] = took[p] + ((q << 4) | captured,)
             self.took = tuple(took)
             if q >= GREEN and not self.occ[q]:
                 self.retired |= 1 << q

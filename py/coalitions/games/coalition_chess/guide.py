@@ -99,6 +99,15 @@ INTERPRETATIONS = [
              "mirrors Black's: b1 Artillery, c1 Engineer, d1 Tank, e1 King, f1 Tank, g1 Motorcyclist, h1 "
              "Machine-gun, c2 Machine-gun, d2, e2, f2 Guards, g2 Machine-gun. They are data (data.py), apart from "
              "the rules."},
+    {"title": "The first moves: make room for the Kings",
+     "text": "On these squares Black's King on e10 has no square to step to. If Black's first move leaves it so, Red "
+             "can mate it at once in round 1: a Plane from a4 lands on e6 (over c5) and checks e10 over d8 and f8; "
+             "Black cannot close both paths in one answer, the King cannot step anywhere and nothing can take the "
+             "Plane. So with Black, open a square next to the King or close d8 or f8 first (for instance e9-e7, "
+             "e9-f8, d9-d7, f9-f7 or a piece to d8), or rearrange. Yellow's King on the default squares is caught the "
+             "same way: a Plane from a7 lands on e5 and checks e1 over d3 and f3. Yellow sets up freely, so leave "
+             "the King a safe square next to it (the bots leave e2 empty); from the default set-up, move first "
+             "d2-d3, d2-d4, f2-f3, f2-f4 or a piece to d3 or f3 (e2-e4 is not enough: e2 is then covered)."},
     {"title": "Yellow's set-up",
      "text": "Yellow places its twelve pieces one by one on empty squares of b1-j2, the King first and never on a "
              "square attacked by an enemy; or it takes the default set-up in one action, before placing anything."},

@@ -225,7 +225,7 @@ def to_json(pos):
         "result": list(pos.result) if pos.result else None,
         "last": last,
         "captured": [_kinds(c) for c in pos.captured],
-        "took": [_kinds(c) for c in pos.took],
+        "took": [[[POWERS[c >> 4 & 3], PIECES[c & 15][0]] for c in t] for t in pos.took],
         "reps": [[format(k, "x"), n] for k, n in pos.reps.items()],
     }
 
@@ -257,7 +257,7 @@ def from_json(data):
     pos.result = tuple(data["result"]) if data["result"] else None
     pos.last = tuple(data["last"]) if data["last"] else None
     pos.captured = tuple(tuple(KIND_OF_ID[k] for k in c) for c in data["captured"])
-    pos.took = tuple(tuple(KIND_OF_ID[k] for k in c) for c in data["took"])
+    pos.took = tuple(tuple(POWERS.index(q) << 4 | KIND_OF_ID[k] for q, k in t) for t in data["took"])
     pos.reps = {int(k, 16): int(n) for k, n in data["reps"]}
     if len(pos.team) != 4 or len(pos.skip) != 4 or len(pos.captured) != 4 or len(pos.took) != 4:
         raise ValueError("four powers")

@@ -372,7 +372,8 @@ class CoalitionChessState(State):
                 "retired": bool(pos.retired >> p & 1), "skip": pos.skip[p],
                 "waited": bool(pos.waited >> p & 1), "rearranged": bool(pos.rearr >> p & 1),
                 "swapped": bool(pos.swapped >> p & 1), "in_check": p in in_check,
-                "lost": [PIECES[k][0] for k in pos.captured[p]], "took": [PIECES[k][0] for k in pos.took[p]],
+                "lost": [PIECES[k][0] for k in pos.captured[p]], "took": [PIECES[c & 15][0] for c in pos.took[p]],
+                "took_from": [[c >> 4 & 3, PIECES[c & 15][0]] for c in pos.took[p]],  # [victim's seat, kind]
                 "dummy": dummy.get(p), "area": [square_name(s) for s in area_squares(p)],
                 "forward": {"yellow": "up", "black": "down", "green": "left", "red": "right"}[POWERS[p]],
             })

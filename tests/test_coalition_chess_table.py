@@ -1,0 +1,127 @@
+"""Coalition Chess's table under CPython: the men each power has captured
+(in their victims' colours), the result panel for a coalition formed in
+play, the board's squares (every one a button, so the keyboard focus stays on
+the board), and the search bot's answer to the Plane mate of round 1."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from app import render
+from app.games import renderer_for
+from app.results import moments
+from coalitions.core.bots import decide
+from coalitions.core.match import Match
+from coalitions.core.records import make_players
+from coalitions.games.coalition_chess.walkthroughs import _record
+from coalitions.registry import get_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+GAME = get_game("coalition-chess")
+Y, B, G, R = 0, 1, 2, 3
+
+
+def table(match, seat, interactive=True):
+    view = match.view(seat)
+    ctx = render.TableContext(interactive=interactive, seat=seat, mode="play", game_id="coalition-chess")
+    return renderer_for("coalition-chess").parts(view, ctx)
+
+
+def set_position(pieces, turn, rnd=2, coalitions=None):
+    deal = {"pieces": pieces, "turn": turn, "round": rnd}
+    if coalitions is not None:
+        deal["coalitions"] = coalitions
+    return Match(_record("t", deal, [], {}))
+
+
+def powers_rows(side):
+    return dict(re.findall(r'data-cc-took="(\w+)">(.*?)</span></li>', side))
+
+
+def test_captured_men_are_shown_under_the_capturer_in_the_victims_colour():
+    m = set_position({"yellow": {"e1": "king", "c6": "guard"}, "black": {"e10": "king", "h9": "guard"},
+                      "green": {"h8": "submarine", "k2": "guard"}, "red": {"b5": "guard", "a3": "plane"}}, "green")
+    m.apply(G, "move h8 h9")  # Green takes Black's Guard (and so joins Yellow)
+    m.apply(R, "move b5 c6")  # Red takes Yellow's Guard (and so joins Black)
+    rows = powers_rows(table(m, Y).side)
+    assert set(rows) == {"yellow", "black", "green", "red"}
+    assert "Captured by Green (1):" in rows["green"] and 'aria-label="Black Guard (W)"' in rows["green"]
+    assert "cc-c-black" in rows["green"] and "cc-c-green" not in rows["green"]  # the victim's colour
+    assert "Captured by Red (1):" in rows["red"] and 'aria-label="Yellow Guard (W)"' in rows["red"]
+    assert "Captured by Yellow: nothing yet." in rows["yellow"] and "Yellow has lost 1 man." in rows["yellow"]
+    assert "Black has lost 1 man." in rows["black"] and "Green has lost" not in rows["green"]
+
+
+def test_a_coalition_formed_in_play_is_a_result_with_the_move_that_formed_it():
+    m = set_position({"yellow": {"e1": "king", "c6": "guard"}, "black": {"e10": "king", "h9": "guard"},
+                      "green": {"h8": "submarine", "k2": "guard"}, "red": {"b5": "guard", "a3": "plane"}}, "green")
+    assert moments(m) == []
+    m.apply(G, "move h8 h9")
+    found = moments(m)
+    assert [x.kind.name for x in found] == ["coalition"] and found[0].title == "A coalition is formed"
+    lines = found[0].lines
+    assert "takes Black's Guard" in lines[0] and "joins Yellow" in lines[found[0].main]
+    m.apply(R, "declare black")  # a declaration is the move that forms it
+    last = moments(m)[-1]
+    assert "declares for Black" in last.lines[0] and "Yellow and Green against Black and Red" in last.lines[-1]
+    # coalitions fixed at set-up: nothing forms in play, no panel
+    fixed = Match.new("coalition-chess", make_players(["bot"] * 4, levels=["random"] * 4),
+                      {"coalitions": "yellow-green"}, seed=3)
+    for _ in range(40):
+        if fixed.is_over():
+            break
+        seat = fixed.to_act()[0]
+        fixed.apply(seat, fixed.state.legal_actions(seat)[0])
+    assert moments(fixed) == []
+
+
+def test_every_square_is_a_button_that_keeps_its_node_so_the_focus_stays_on_the_board():
+    m = Match.new("coalition-chess", make_players(["human", "bot", "bot", "bot"], levels=[None] + ["easy"] * 3),
+                  seed=1)
+    m.apply(Y, "default")
+    mine = table(m, Y).board
+    waiting = table(m, B, interactive=False).board
+    for board in (mine, waiting):
+        assert board.count('class="cc-sq ') == 100 and board.count("<button") == 100 and "<div class=\"cc-sq" not in board
+        assert "data-grid" in board  # the arrow keys move by rows and columns (app/browser.py)
+    # on the player's turn the pieces that can move are the controls, the rest are out of the tab order
+    controls = len(re.findall(r'<button type="button" class="cc-sq[^"]*"[^>]*data-step=', mine))
+    assert controls == len({a.split(" ")[1] for a in m.state.legal_actions(Y) if a.startswith("move ")})
+    assert mine.count('tabindex="-1" aria-disabled="true"') == 100 - controls
+    assert waiting.count('tabindex="-1" aria-disabled="true"') == 100
+    assert 'aria-label="e1: Yellow King (K)"' in waiting and 'aria-label="e5"' in waiting
+
+
+def _falls(state, black_move):
+    """The Red Plane move that mates Black right after `black_move` (Green
+    making a quiet move between), or None."""
+    s1 = state.clone()
+    s1.apply(B, black_move)
+    while s1.to_act() == [B]:  # a rearrangement: Black places its pieces (the bot's way)
+        s1.apply(B, decide(GAME, "search", s1, B, 1, 0))
+    legal = s1.legal_actions(G)
+    s1.apply(G, "move j5 h5" if "move j5 h5" in legal else legal[0])
+    for red in s1.legal_actions(R):
+        s2 = s1.clone()
+        s2.apply(R, red)
+        out = s2.outcome()
+        if out is not None and "Black's King cannot escape" in out.summary:
+            return red
+    return None
+
+
+def test_the_search_bot_as_black_never_walks_into_the_plane_mate_of_round_one():
+    """From the reconstructed start Black's King on e10 has no flight square:
+    a Red Plane landing on e6 (a4 over c5) checks it over d8 and f8 and
+    nothing can end the check. Most of Black's first moves leave it so."""
+    for opening in ("move c2 c3", "move g2 g4", "move c1 b3", "move h1 h2"):
+        st = GAME.new(4, {}, seed=0)
+        st.apply(Y, "default")
+        st.apply(Y, opening)
+        assert _falls(st, "move h10 h9") == "move a4 e6", opening  # the trap is there
+        choice = decide(GAME, "search", st, B, 1, 0)
+        assert choice in st.legal_actions(B)
+        assert _falls(st, choice) is None, (opening, choice)
