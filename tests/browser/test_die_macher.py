@@ -1,33 +1,160 @@
-"""Die Macher in the browser: a 4-player game (one human, three bots) played to
-the end screen through the move builder; a 3-player hot-seat game whose secret
-bids are entered behind the pass screen (no other seat's bid is on the page
-before the reveal), played through round 1 to the next round's bids (the
-game against bots goes to the end); axe-core on the table.
-Screenshots of both sizes go to /tmp."""
+"""Die Macher in the browser, each game played to its end screen through the
+move builder (a data-step, then a data-action):
+
+- one human against three bots at instant speed, a result panel after each
+  state election (kept until Continue), at 1280×800 and 390×844 with what
+  must be decided in view;
+- three humans hot-seat: every secret bid of the four rounds is entered with
+  the amount stepper behind the pass screen, and no other seat's bid is on the
+  page before all are in;
+- axe-core on the table at both sizes.
+
+Screenshots go to /tmp/dm-shots/."""
 
 from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
-from .pages import check_action_buttons, play_to_the_end, start_from_form, step_buttons, wait_ready
+from .pages import CONTINUE, check_action_buttons, start_from_form, step_buttons, wait_ready
 from .test_builder import axe_violations
+from .test_results import with_settings
 
-SHOTS = "/tmp/die-macher-{}.png"
+SHOTS = Path("/tmp/dm-shots")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+SMALL = {"width": 360, "height": 740}
+QUICK = ("pass", "done", "skip", "refuse", "keep", "base", "draw", "sell", "accept")
 
 
-def shoot(page, name):
-    """Screenshots at 1280×800 and 390×844; at those sizes and at 360 px the page
-    never scrolls sideways (the state boards scroll inside their own box)."""
-    for size, tag in ((DESKTOP, "1280"), (PHONE, "390"), ({"width": 360, "height": 740}, None)):
+def shoot(page, name, sizes=((DESKTOP, "1280"), (PHONE, "390"), (SMALL, "360"))):
+    """Screenshots at each size, the page scrolled to its top: the page never
+    scrolls sideways (the state boards scroll inside their own box), and the
+    controls of the seat to act are in view without scrolling."""
+    SHOTS.mkdir(exist_ok=True)
+    size_before = page.viewport_size
+    for size, tag in sizes:
         page.set_viewport_size(size)
+        page.evaluate("() => window.scrollTo(0, 0)")
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= size["width"], (name, size, width)
-        if tag:
-            page.screenshot(path=SHOTS.format(f"{name}-{tag}"))
-    page.set_viewport_size(DESKTOP)
+        assert_controls_in_view(page, size, name)
+        page.screenshot(path=str(SHOTS / f"{name}-{tag}.png"))
+    page.set_viewport_size(size_before)
+
+
+def assert_controls_in_view(page, size, name):
+    """The Continue of a result panel, else the confirm of an amount, else the
+    first control of the now panel lies within the viewport, the page at its top."""
+    target = page.locator(CONTINUE)  # a result first: its Continue
+    if not target.count():
+        target = page.locator("[data-now] .dm-confirm")
+    if not target.count():
+        target = page.locator("[data-now] [data-action], [data-now] [data-step]").first
+    if not target.count():
+        return
+    box = target.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (name, size, box)
+
+
+def shown_amount(page):
+    action = page.locator("[data-amounts] .dm-confirm").get_attribute("data-action")
+    return int(action.split()[-1])
+
+
+def enter_amount(page, kind, prefix, amount):
+    """Set an amount with the stepper (steps of the builder, each to a legal
+    amount), then confirm it. Returns the number of clicks."""
+    clicks = 0
+    current = shown_amount(page)
+    while current != amount:
+        word = f"{kind} " + "".join(f"{p} " for p in prefix)
+        shown = [s for s in step_buttons(page) if s.startswith(word)]
+        values = [int(s.rsplit("=", 1)[1]) for s in shown]
+        nxt = max(v for v in values if v <= amount) if amount > current else min(v for v in values if v >= amount)
+        page.locator(f'[data-amounts] [data-step="{shown[values.index(nxt)]}"]').click()
+        page.wait_for_selector(f'[data-amounts] .dm-confirm[data-action$=" {nxt}"]')
+        # the keyboard focus is on the confirm button, which says the new amount
+        assert page.evaluate("() => document.activeElement.classList.contains('dm-confirm')")
+        current = nxt
+        clicks += 1
+    page.locator("[data-amounts] .dm-confirm").click()
+    return clicks + 1
+
+
+# -- against bots ---------------------------------------------------------------------------------------
+
+
+def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
+    page = open_page(dist_url + "#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=2"
+                     "&levels=,random,random,random", viewport=DESKTOP,
+                     init_script=with_settings(pause="continue", bot_speed="instant"))
+    wait_ready(page, "play")
+    assert page.locator("[data-state]").count() == 4
+    assert page.locator("[data-state]").first.locator(".tag").inner_text() == "Election this round"
+    assert page.locator(".dm-phase[aria-current=step]").inner_text().startswith("1")
+    # the bid: one confirm button and −/+ steps bounded by the legal bids, not a button per amount
+    assert page.locator("[data-amounts]").get_attribute("data-amounts") == "0-25"
+    assert check_action_buttons(page) == ["bid 0"]
+    assert page.locator("[data-amounts] button[disabled]").count() == 3  # nothing below 0
+    shoot(page, "vsbots-bid")
+    page.locator('[data-step="bid amount=10"]').click()
+    page.wait_for_selector('.dm-confirm[data-action="bid 10"]')
+    page.keyboard.press("Escape")  # Escape steps back to the least bid
+    page.wait_for_selector('.dm-confirm[data-action="bid 0"]')
+    enter_amount(page, "bid", (), 3)
+
+    rng = random.Random(2)
+    panels, shot, rally_seen = [], set(), False
+    for _ in range(700):
+        page.wait_for_selector(f'html[data-ready][data-route="play"], {CONTINUE}', state="attached")
+        if page.locator(CONTINUE).count():
+            panel = page.locator("[data-moment-panel]")
+            panels.append((panel.get_attribute("data-moment-panel"), panel.inner_text()))
+            if len(panels) == 1:
+                shoot(page, "vsbots-election", ((DESKTOP, "1280"), (PHONE, "390")))
+            page.locator(CONTINUE).click()
+            continue
+        if page.locator("html[data-game-over]").count():
+            break
+        title = page.locator("[data-now] h2").inner_text()
+        phase = title.split("phase ")[-1]
+        if "Round 1" in title and phase not in shot:  # each phase of round 1 at each size
+            shot.add(phase)
+            shoot(page, "vsbots-phase-" + phase.split(":")[0])
+        actions = check_action_buttons(page)
+        steps = step_buttons(page)
+        rally = [s for s in steps if s.startswith("rally state=") and "count=" not in s]
+        if rally and not rally_seen:  # rallies: a state, then a number with its price
+            rally_seen = True
+            page.locator(f'[data-step="{rally[0]}"]').click()
+            page.wait_for_selector("[data-amounts] .dm-confirm")
+            confirm = page.locator("[data-amounts] .dm-confirm").inner_text()
+            assert "€" in confirm and "left" in confirm, confirm
+            shoot(page, "vsbots-rally")
+            sid = rally[0].split("=")[1]
+            most = int(page.locator("[data-amounts]").get_attribute("data-amounts").split("-")[1])
+            enter_amount(page, "rally", (f"state={sid}",), min(2, most))
+            continue
+        bids = [a for a in actions if a.startswith("bid ")]
+        if bids and rng.random() < 0.5:  # a bid one step above the least
+            most = int(page.locator("[data-amounts]").get_attribute("data-amounts").split("-")[1])
+            enter_amount(page, "bid", (), min(most, shown_amount(page) + 1))
+            continue
+        if steps and (not actions or rng.random() < 0.3):
+            page.locator(f'[data-step="{rng.choice(steps)}"]').first.click()
+            continue
+        quick = [a for a in actions if a in QUICK or a.startswith(("media ", "place "))]
+        page.locator(f'[data-action="{rng.choice(quick or actions)}"]').first.click()
+    else:
+        raise AssertionError("the game did not end")
+    # a panel after each state election but the last (the end screen shows that one)
+    assert [kind for kind, _ in panels] == ["election"] * 3, panels
+    for _, text in panels:
+        assert "Election in " in text and "votes in" in text and "Income" in text
+    check_end_screen(page, 4)
+    shoot(page, "vsbots-end", ((DESKTOP, "1280"), (PHONE, "390")))
 
 
 def check_end_screen(page, players):
@@ -36,118 +163,98 @@ def check_end_screen(page, players):
     assert "wins" in page.locator("[data-result-summary]").inner_text()
     text = page.locator("[data-result]").inner_text()
     assert "{p" not in text and "national" in text
+    # the score broken down: VP + 2 per national marker, then each election's VP and arithmetic
+    assert page.locator(".dm-final-elections tbody tr").count() == 4
+    assert re.search(r"\d+ × 2 = \d+", text)
     assert page.locator("[data-action]").count() == 0
 
 
-def test_four_players_one_human_to_the_end(open_page, dist_url):
-    page = open_page(dist_url + "#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=2&fast=1"
-                     "&levels=,random,random,random")
-    wait_ready(page, "play")
-    assert page.locator("[data-state]").count() == 4
-    assert page.locator("[data-state]").first.locator(".tag").inner_text() == "Election this round"
-    assert page.locator(".dm-phase[aria-current=step]").inner_text().startswith("1")
-    bids = [a for a in check_action_buttons(page) if a.startswith("bid ")]
-    assert bids[0] == "bid 0" and bids[-1] == "bid 25"
-    shoot(page, "bid")
-    page.locator('[data-action="bid 3"]').click()
-    wait_ready(page, "play")
-    # play on until rallies are for sale, then pick a state: its counts come with their prices
-    rng = random.Random(2)
-    for _ in range(60):
-        steps = [s for s in step_buttons(page) if s.startswith("rally ")]
-        if steps:
-            break
-        actions = check_action_buttons(page)
-        media = [a for a in actions if a.startswith("media ")]
-        action = rng.choice(media) if media and rng.random() < 0.5 else (
-            "pass" if "pass" in actions else rng.choice(actions))
-        page.locator(f'[data-action="{action}"]').first.click()
-        wait_ready(page, "play")
-    if steps:
-        page.locator(f'[data-step="{steps[0]}"]').click()
-        wait_ready(page, "play")
-        counts = page.locator("[data-choices] [data-action]")
-        assert counts.count() >= 1
-        assert "€" in counts.first.inner_text() and "left" in counts.first.inner_text()
-        shoot(page, "rally")
-    play_to_the_end(page, random.Random(2), max_moves=900)
-    check_end_screen(page, 4)
-    shoot(page, "end")
+# -- hot seat ---------------------------------------------------------------------------------------------
 
 
-def test_three_players_hot_seat_bids_behind_the_cover(open_page, dist_url):
+POOL = (7, 11, 3, 6, 12, 2, 16, 1, 8, 4, 13)  # reachable in a few steps of 1, 5 and 10
+
+
+def mentions(text, amount):
+    return re.search(rf"(?<![\d,]){amount},000|bid {amount}\b", text)
+
+
+def table_text_without_own_amount(page):
+    """The table's text and attribute values, the seat's own amount control left out."""
+    return page.evaluate("""() => {
+        const t = document.querySelector('[data-table]').cloneNode(true);
+        t.querySelectorAll('[data-amounts]').forEach(e => e.remove());
+        const attrs = [...t.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value));
+        return t.textContent + ' ' + attrs.join(' ');
+    }""")
+
+
+def test_three_players_hot_seat_whole_game_with_secret_bids_behind_the_cover(open_page, dist_url):
     page = open_page(dist_url + "#/new/die-macher?players=3&seats=human,human,human&seed=5&fast=1"
-                     "&names=Ann,Bob,Cem")
+                     "&names=Ann,Bob,Cem", viewport=PHONE)
     start_from_form(page)
     names = ["Ann", "Bob", "Cem"]
-    bids = {0: 13, 1: 17, 2: 9}  # amounts that appear nowhere else on the table (prices, money)
-
-    def pass_to(seat):
-        assert page.locator("[data-pass-cover]").count() == 1
-        assert page.locator("[data-table], [data-hand], [data-action]").count() == 0
-        assert page.locator("[data-pass-cover]").get_attribute("data-pass-cover") == str(seat)
-        page.locator("[data-ui=pass]").click()
-        wait_ready(page, "play")
-        assert page.locator("[data-hand]").get_attribute("data-hand") == str(seat)
-
-    def page_text_without_own_amounts():
-        """The table's text and attribute values, the seat's own bid buttons left out."""
-        return page.evaluate("""() => {
-            const t = document.querySelector('[data-table]').cloneNode(true);
-            t.querySelectorAll('.dm-amounts').forEach(e => e.remove());
-            const attrs = [...t.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value));
-            return t.textContent + ' ' + attrs.join(' ');
-        }""")
-
-    for seat in (0, 1, 2):
-        pass_to(seat)  # each bid is entered behind the pass screen, the first one too
-        text = page_text_without_own_amounts()
-        for other, amount in bids.items():
-            if other != seat:
-                assert not re.search(rf"(?<![\d,]){amount},000|bid {amount}\b", text), (seat, other)
-        assert page.locator(f'[data-action="bid {bids[seat]}"]').count() == 1
-        if seat == 1:
-            shoot(page, "hotseat-bid")
-        page.locator(f'[data-action="bid {bids[seat]}"]').click()
-        wait_ready(page, "play")
-    # all bids in: the start player (Bob, 17,000 €) is next, and the revealed bids are shown
-    pass_to(1)
-    revealed = page.locator("[data-last-bids]").inner_text()
-    assert all(f"{amount},000 €" in revealed for amount in bids.values()), revealed
-
-    # round 1 to its election and the next round's secret bids, each seat behind the pass screen
-    covers = []
     rng = random.Random(5)
-    for _ in range(600):
+    bids: dict[int, dict[int, int]] = {}  # round -> seat -> its secret bid
+    covers, revealed, clicks = set(), set(), 0
+    for _ in range(1500):
         wait_ready(page, "play")
+        if page.locator("html[data-game-over]").count():
+            break
+        clicks += 1
         if page.locator("[data-pass-cover]").count():
             seat = int(page.locator("[data-pass-cover]").get_attribute("data-pass-cover"))
-            covers.append(seat)
+            covers.add(seat)
             assert page.locator("#pass-title").inner_text() == f"Pass the device to {names[seat]}"
-            pass_to(seat)
+            assert page.locator("[data-table], [data-hand], [data-action]").count() == 0
+            page.locator("[data-ui=pass]").click()
             continue
-        if "Round 2/4" in page.locator("[data-status]").inner_text():
-            break
+        rnd = int(re.search(r"Round (\d)", page.locator("[data-now] h2").inner_text()).group(1))
+        last = page.locator("[data-last-bids]")
+        if rnd in bids and rnd not in revealed and last.count() and len(bids[rnd]) == 3:
+            revealed.add(rnd)  # all in: every bid is shown
+            assert all(f"{a:,} €" in last.inner_text() or f"{a},000 €" in last.inner_text()
+                       for a in bids[rnd].values()), last.inner_text()
+        if page.locator(".dm-bid-progress").count() and page.locator("[data-amounts]").count():
+            # a secret bid: behind a cover each time, none of the others' bids on the page
+            seat = int(page.locator("[data-hand]").get_attribute("data-hand"))
+            mine = bids.setdefault(rnd, {})
+            assert seat not in mine
+            text = table_text_without_own_amount(page)
+            for other, amount in mine.items():
+                assert not mentions(text, amount), (rnd, seat, other, amount)
+            most = int(page.locator("[data-amounts]").get_attribute("data-amounts").split("-")[1])
+            amount = next(a for a in POOL if a <= most and a not in mine.values() and not mentions(text, a))
+            if rnd == 2 and seat == 1:
+                shoot(page, "hotseat-bid", ((PHONE, "390"), (SMALL, "360")))
+            clicks += enter_amount(page, "bid", (), amount)
+            mine[seat] = amount
+            continue
         actions = check_action_buttons(page)
         steps = step_buttons(page)
-        if steps and (not actions or rng.random() < 0.3):
+        if steps and (not actions or rng.random() < 0.25):
             page.locator(f'[data-step="{rng.choice(steps)}"]').first.click()
             continue
-        # buy little, so that the round ends soon
-        quick = [a for a in actions if a in ("pass", "done", "skip", "refuse", "keep", "base", "draw")]
-        page.locator(f'[data-action="{rng.choice(quick or actions)}"]').first.click()
+        quick = [a for a in actions if a in QUICK]
+        page.locator(f'[data-action="{rng.choice(quick if quick and rng.random() < 0.8 else actions)}"]').first.click()
     else:
-        raise AssertionError("round 2 never came")
-    assert set(covers) == {0, 1, 2}
-    assert page.locator("[data-election]").is_visible()  # the election of round 1 stays on the table
-    assert "(rallies + trend) × topics" in page.locator("[data-election]").inner_text()
-    assert page.locator('.dm-phase[aria-current="step"]').inner_text().startswith("1")
+        raise AssertionError("the game did not end")
+    assert covers == {0, 1, 2}
+    assert sorted(bids) == [1, 2, 3, 4] and all(len(b) == 3 for b in bids.values())
+    assert revealed == {1, 2, 3, 4}
+    check_end_screen(page, 3)
+    assert clicks < 700, clicks
+
 
 def test_axe_finds_nothing_on_the_table(open_page, dist_url):
     # axe is injected as an inline script, which the page's CSP refuses: this
     # test is about accessibility, so the context lets it in
-    page = open_page(dist_url + "#/new/die-macher?players=5&seats=human,bot,bot,bot,bot&seed=1&fast=1", bypass_csp=True)
+    page = open_page(dist_url + "#/new/die-macher?players=5&seats=human,bot,bot,bot,bot&seed=1&fast=1",
+                     bypass_csp=True, viewport=DESKTOP)
     wait_ready(page, "play")
+    assert not axe_violations(page)
+    page.locator('[data-step="bid amount=5"]').click()  # the stepper with an amount picked
+    page.wait_for_selector('.dm-confirm[data-action="bid 5"]')
     assert not axe_violations(page)
     page.set_viewport_size(PHONE)
     assert not axe_violations(page)

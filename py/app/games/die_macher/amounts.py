@@ -62,8 +62,8 @@ def stepper(ctx, kind, prefix, what, confirm_content, step_label, unit="", cls="
     """The bounded amount control of the last (numeric) part of a `kind`
     action after `prefix`: the confirm button, then −/+ steps. `what` names
     the group; `confirm_content(value)` is the confirm button's inside (HTML);
-    `step_label(value)` says what a step changes the amount to; `unit` is
-    written after each step's number ("k€")."""
+    `step_label(value)` says what a step changes the amount to; `unit` says
+    what the steps count, after `what` ("in thousands of euros")."""
     builder = ctx.builder
     amounts = builder.amounts(kind, *prefix)
     if not amounts:
@@ -76,11 +76,11 @@ def stepper(ctx, kind, prefix, what, confirm_content, step_label, unit="", cls="
     steps = []
     for delta in [-d for d in deltas_for(amounts)] + list(reversed(deltas_for(amounts))):
         sign = "+" if delta > 0 else "−"
-        face = f"{sign}{abs(delta)}<small>{esc(unit)}</small>" if unit else f"{sign}{abs(delta)}"
+        face = f"{sign}{abs(delta)}"
         to = target(amounts, current, delta) if len(amounts) > 1 else None
         control = step_to(builder, kind, prefix, to) if to is not None else None
         if control is None:
-            words = f"{sign}{abs(delta)}{unit}: {'the least' if delta < 0 else 'the most'} already shown"
+            words = f"{sign}{abs(delta)}: {'the least' if delta < 0 else 'the most'} already shown"
             steps.append(f'<button type="button"{attrs(class_="btn dm-step", disabled=True, aria_label=words)}>'
                          f"{face}</button>")
         else:
@@ -90,6 +90,7 @@ def stepper(ctx, kind, prefix, what, confirm_content, step_label, unit="", cls="
     lo, hi = amounts[0], amounts[-1]
     return (
         f'<div class="dm-amounts{(" " + cls) if cls else ""}" data-choices data-amounts="{lo}-{hi}" role="group" '
-        f'aria-label="{esc(what)}"><span class="small dm-amounts-what">{esc(what)}</span>'
+        f'aria-label="{esc(what)}"><span class="small dm-amounts-what">{esc(what)}'
+        f'{f" <span class=dm-amounts-unit>({esc(unit)})</span>" if unit else ""}</span>'
         f'{confirm}<span class="dm-steps">{"".join(steps)}</span></div>'
     )

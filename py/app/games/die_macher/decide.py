@@ -30,7 +30,8 @@ def bid_progress(view):
     bids = view.get("bids") or {}
     placed = bids.get("placed") or []
     marks = "".join(
-        f'<li>{esc(who(view, s))}: {"bid placed ✓" if p else "still to bid"}</li>' for s, p in enumerate(placed))
+        f'<li class="{"is-in" if p else "is-out"}">{party_mark(s)} {esc(name_of(view, s))}: '
+        f'{"placed ✓" if p else "to bid"}</li>' for s, p in enumerate(placed))
     mine = bids.get("mine")
     own = (f"<p>Your secret bid: <b>{esc(money(mine))}</b>. The bids are revealed when all are in.</p>"
            if mine is not None else "")
@@ -67,25 +68,16 @@ def situation(view):
     t = esc(who(view, turn)) if turn is not None else ""
     if step == "bid":
         return ("<p>Every party bids in secret for the start player; the highest bid pays and starts. "
-                "No bid is shown before all are in.</p>" + bid_progress(view))
+                "No bid is shown before all are in.</p>")
     if step == "rebid":
         rb = view.get("rebid") or {}
         holder = rb.get("holder")
-        return (last_bids(view) + f"<p>Tied highest bids: re-bid openly. Still in: {esc(names_list(view, rb.get('in') or []))}. "
+        return (f"<p>Tied highest bids: re-bid openly. Still in: {esc(names_list(view, rb.get('in') or []))}. "
                 f"Highest: <b>{esc(money(rb.get('high') or 0))}</b>"
                 + (f" by {esc(who(view, holder))}" if holder is not None else "") + f". {t} to raise or drop out.</p>")
     if step in ("draw", "take", "swap"):
-        display = ""
-        if step == "draw":
-            display = ('<p class="dm-opinions">Programme display: '
-                       + " ".join(op_chip(op) for op in view.get("programme_display") or []) + "</p>")
-        mine = ""
-        seat = view.get("seat")
-        if seat is not None and seat == turn:
-            mine = ('<p class="dm-opinions">Your programme: '
-                    + " ".join(op_chip(op) for op in view["programmes"][seat]) + "</p>")
-        return (last_bids(view) + f"<p>{t} changes the programme: draw, then up to {MAX_SWAPS} swaps "
-                f"({view.get('swaps', 0)} made), then keep one hand card.</p>" + display + mine)
+        return (f"<p>{t} changes the programme: draw, then up to {MAX_SWAPS} swaps "
+                f"({view.get('swaps', 0)} made), then keep one hand card.</p>")
     if step == "media":
         return (f"<p>{t} buys a media marker ({esc(money(MEDIA_PRICE))}) or passes. The phase ends when every "
                 f"party has passed in a row ({view.get('passes', 0)} of {n} so far).</p>")
@@ -110,8 +102,7 @@ def situation(view):
                 if holder is not None else "No bid yet.")
         return (f'<p>Poll for {esc(state_name(auction["state"]))}: {poll_changes(view, auction)}</p>'
                 f"<p>Auctioneer: {esc(who(view, auction['auctioneer']))}. {high} "
-                f"Still bidding: {esc(names_list(view, auction.get('in') or []) or 'nobody')}.</p>"
-                + POLL_STEPS.get(step, ""))
+                f"Still bidding: {esc(names_list(view, auction.get('in') or []) or 'nobody')}.</p>")
     election = view.get("election")
     if step == "coalition" and election:
         votes = election["votes"]
@@ -126,6 +117,34 @@ def situation(view):
     return ""
 
 
+def context(view):
+    """What helps to decide, shown under the controls (HTML): the secret bids
+    placed, the bids revealed, the programme display and your programme, how
+    a poll auction goes on."""
+    step = view.get("step")
+    if step == "bid":
+        return bid_progress(view)
+    if step == "rebid":
+        return last_bids(view)
+    if step in ("draw", "take", "swap"):
+        display = ""
+        if step == "draw":
+            display = ('<p class="dm-opinions">Programme display: '
+                       + " ".join(op_chip(op) for op in view.get("programme_display") or []) + "</p>")
+        mine = ""
+        seat = view.get("seat")
+        if seat is not None and seat == view.get("turn"):
+            mine = ('<p class="dm-opinions">Your programme: '
+                    + " ".join(op_chip(op) for op in view["programmes"][seat]) + "</p>")
+        return last_bids(view) + display + mine
+    if step == "rally":
+        prices = " · ".join(f"{k} for {v}" for k, v in RALLY_PRICE.items())
+        return f'<p class="small">Rallies bought at once in a state, price in thousands of euros: {esc(prices)}.</p>'
+    if step in ("poll-bid", "poll-sell", "poll-use") and view.get("auction"):
+        return POLL_STEPS.get(step, "")
+    return ""
+
+
 # -- the controls of the seat to act ------------------------------------------------------------------
 
 
@@ -135,7 +154,8 @@ def bid_stepper(ctx, what, step):
         return (f"{esc(BID_WORDS.get(step, 'Bid'))} <b>{esc(money(a))}</b>"
                 + (" <small>in secret</small>" if step == "bid" else ""))
 
-    return stepper(ctx, "bid", (), what, confirm, lambda a: f"Change the bid to {money(a)}", "k€")
+    return stepper(ctx, "bid", (), what, confirm, lambda a: f"Change the bid to {money(a)}",
+                   "− and + in thousands of euros")
 
 
 BID_WORDS = {"bid": "Bid", "rebid": "Raise to", "poll-bid": "Bid"}
@@ -147,13 +167,13 @@ def rally_stepper(view, ctx, sid):
 
     def confirm(k):
         price = RALLY_PRICE[int(k)]
-        return (f'Buy <b>{k}</b> {"rally" if k == 1 else "rallies"} in {esc(state_name(sid))} for '
-                f'<b>{esc(money(price))}</b> <small>({esc(money(hold - price))} left)</small>')
+        return (f'Buy <b>{k}</b> {"rally" if k == 1 else "rallies"} · <b>{esc(money(price))}</b> '
+                f'<small>({esc(money(hold - price))} left)</small>')
 
     def label(k):
         return f"Change to {k} {'rally' if k == 1 else 'rallies'} for {money(RALLY_PRICE[int(k)])}"
 
-    return stepper(ctx, "rally", (sid,), f"Rallies in {state_name(sid)} (you hold {money(hold)})", confirm, label)
+    return stepper(ctx, "rally", (sid,), f"Rallies in {state_name(sid)}", confirm, label)
 
 
 def buttons_of(ctx, kinds, content=None, cls="btn"):
@@ -256,9 +276,7 @@ def controls(view, ctx):
                         esc(state_name(sid)) + rally_note(*have.get(sid, (0, 0))), "btn", sid == picked)
             for sid in b.values("rally"))
         box = rally_stepper(view, ctx, picked) if picked is not None else ""
-        prices = " · ".join(f"{k}: {v}" for k, v in RALLY_PRICE.items())
-        rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies (prices in k€, "
-                    f"bought at once in a state: {esc(prices)}).</p>"
+        rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies.</p>"
                     f'<div class="dm-row actions" role="group" aria-label="Buy rallies in">{btns}</div>{box}')
     if b.has("place"):
         btns, box = first_parts(
@@ -338,7 +356,9 @@ def now_panel(view, ctx):
     rnd, rounds = view.get("round"), view.get("rounds")
     phase = view.get("phase")
     title = f"Round {rnd} of {rounds} · phase {phase}: {view.get('phase_name', '')}"
-    body = situation(view) + prompt(view, ctx) + controls(view, ctx)
+    more = context(view)
+    body = (situation(view) + prompt(view, ctx) + controls(view, ctx)
+            + (f'<div class="dm-context">{more}</div>' if more else ""))
     return (
         '<section class="dm-now" data-now aria-labelledby="dm-now-title">'
         f'<h2 id="dm-now-title">{esc(title)}</h2>{phase_track(view)}'

@@ -183,8 +183,7 @@ def election_panel(view):
         return ""
     return (
         f'<details class="dm-election" data-election data-key="election-{r["round"]}" open>'
-        f'<summary><b>Election in {esc(state_name(r["state"]))}</b> (round {r["round"]}) '
-        '<span class="small">tap to fold away</span></summary>'
+        f'<summary><b>Election in {esc(state_name(r["state"]))}</b> (round {r["round"]})</summary>'
         f'<p class="dm-election-kind">{esc(election_summary(view, r))}</p>'
         f"{election_table(view, r)}</details>"
     )
