@@ -34,6 +34,10 @@ other package fails at once instead of fetching from elsewhere.
 ``dist/static/app.css`` is written from ``static/css/base.css`` and one sheet
 per game, ``static/css/games/<game-id>.css`` (:mod:`buildtools.css`).
 
+``dist/index.html`` carries the home page and each game's rules page drawn
+at build time by the app's own renderers under CPython, so that they are
+readable before Python has started (:mod:`buildtools.prerender`).
+
 ``dist/sw.js`` is the service worker that makes the site work offline after
 one visit: written from the template ``sw.js`` with the list of files the page
 needs to start (:func:`precache_files`) and a cache name stamped with a hash of
@@ -65,6 +69,7 @@ from buildtools.common import (
 )
 from buildtools.csp import csp_hash, page_policy, write_page
 from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
+from buildtools.prerender import download_bytes, insert_pages, prerendered_pages, stamp_download_bytes
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (
     PYSCRIPT_AT_START, PYSCRIPT_START_CHUNKS, SW_CACHE_PREFIX, SW_TEMPLATE, ServiceWorker,
@@ -201,7 +206,11 @@ def assemble(out: Path) -> None:
     log(f"version {version}")
     ensure_node_modules()
 
-    policy = write_page(require(ROOT / "index.html", "the page"), out / "index.html")
+    page = require(ROOT / "index.html", "the page").read_text("utf-8")
+    pages = prerendered_pages()
+    (out / "index.html").write_text(insert_pages(page, pages), "utf-8")
+    log(f"index.html: {len(pages)} pages drawn at build time ({', '.join(pages)})")
+    policy = write_page(out / "index.html", out / "index.html")
     log(f"index.html: Content-Security-Policy {policy}")
     (out / ".nojekyll").write_text("")
 
@@ -243,6 +252,9 @@ def assemble(out: Path) -> None:
     )
     log(f"pyscript {json.loads((PYSCRIPT_SRC.parent / 'package.json').read_text())['version']}")
 
+    runtime = download_bytes(out, precache_files(out))
+    stamp_download_bytes(out / "index.html", runtime)
+    log(f"the Python runtime: {runtime / 1e6:.1f} MB to download")
     worker = write_service_worker(out)
     log(f"sw.js: {len(worker.files)} files precached ({worker.size / 1e6:.1f} MB), version {worker.version}")
 

@@ -6,7 +6,8 @@ what the page holds inline, so that an edit of that inline code never leaves a
 stale hash behind:
 
 * ``{inline-script-hashes}``: ``'sha256-…'`` of each inline ``<script>`` (the
-  embed flag set before the first paint);
+  embed flag and the theme set before the first paint, and the choice of the
+  page drawn at build time, :mod:`buildtools.prerender`);
 * ``{inline-style-hashes}``: ``'sha256-…'`` of each ``style="…"`` attribute
   (two strokes of the suit symbols), allowed by ``'unsafe-hashes'``.
 

@@ -306,6 +306,7 @@
       moved();
     }
     return result.then(function (response) {
+      count(url, response);
       done();
       if (!response.ok && !finished) {
         fail("Could not load " + describe(url) + " (HTTP " + response.status + "). " + RECOVER);
@@ -321,6 +322,116 @@
     });
   }
   if (typeof nativeFetch === "function") window.fetch = watchedFetch;
+
+  // Download progress in bytes, against the size of the Python runtime that
+  // build.py writes on the loading panel (data-download-bytes): files still
+  // arriving through fetch are counted as their bytes come (from a copy of
+  // the response), finished ones from the browser's Resource Timing entries.
+  // The page's own static/ files, there before the runtime, do not count.
+  var received = {}; // url -> bytes
+  var progressObserver = null;
+  var drawQueued = false;
+  function runtimeFile(url) {
+    try {
+      var path = new URL(url, location.href).pathname;
+      var base = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
+      return url.indexOf(location.origin + "/") === 0 && path.indexOf(base) === 0 &&
+        path !== location.pathname && path.slice(base.length).indexOf("static/") !== 0;
+    } catch (error) {
+      return false;
+    }
+  }
+  function note(url, bytes) {
+    if (finished || !runtimeFile(url) || !(bytes > (received[url] || 0))) return;
+    received[url] = bytes;
+    if (!drawQueued) {
+      drawQueued = true;
+      requestAnimationFrame(drawProgress);
+    }
+  }
+  function megabytes(n) {
+    return (n / 1e6).toFixed(1);
+  }
+  function drawProgress() {
+    drawQueued = false;
+    var box = panel();
+    if (!box || finished) return;
+    var total = Number(box.getAttribute("data-download-bytes")) || 0;
+    var sum = 0;
+    for (var url in received) sum += received[url];
+    var line = box.querySelector("[data-boot-bytes]");
+    var text = box.querySelector("[data-boot-bytes-text]");
+    var bar = box.querySelector("[data-boot-progress]");
+    if (!line || !text) return;
+    line.hidden = false;
+    var shown = total ? Math.min(sum, total) : sum;
+    text.textContent = total ? megabytes(shown) + " of " + megabytes(total) + " MB" : megabytes(shown) + " MB";
+    root.setAttribute("data-boot-bytes", String(Math.round(shown)));
+    if (bar && total) {
+      bar.max = total;
+      bar.value = shown;
+    }
+  }
+  function count(url, response) {
+    if (finished || !runtimeFile(url) || !response || !response.ok || !response.body || !response.clone) return;
+    var reader;
+    try {
+      reader = response.clone().body.getReader();
+    } catch (error) {
+      return;
+    }
+    var bytes = 0;
+    function pump() {
+      reader.read().then(function (chunk) {
+        if (chunk.done || finished) return;
+        bytes += chunk.value.byteLength;
+        note(url, bytes);
+        pump();
+      }, function () { /* the original reports its own failure */ });
+    }
+    pump();
+  }
+  if (window.PerformanceObserver) {
+    try {
+      progressObserver = new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var i = 0; i < entries.length; i++) {
+          note(entries[i].name, entries[i].decodedBodySize || entries[i].encodedBodySize || 0);
+        }
+      });
+      progressObserver.observe({ type: "resource", buffered: true });
+    } catch (error) { /* no Resource Timing: fetched files are still counted */ }
+  }
+
+  // Before Python is ready, a link to another page drawn at build time (the
+  // rules from the home page) shows it at once (index.html's
+  // coalitionsPrerendered); a link to any other page shows the loading
+  // panel in full. Python reads the address itself when it starts.
+  window.addEventListener("hashchange", function () {
+    if (finished || typeof window.coalitionsPrerendered !== "function") return;
+    var hash = location.hash || "";
+    if (hash && hash.indexOf("#/") !== 0) return;
+    window.coalitionsPrerendered(hash);
+    window.scrollTo(0, 0);
+    var app = document.getElementById("app");
+    if (app) app.focus({ preventScroll: true });
+  });
+  document.addEventListener("click", function (event) {
+    var el = event.target && event.target.closest ? event.target.closest("a") : null;
+    if (!el) return;
+    var app = document.getElementById("app");
+    if (el.classList.contains("skip-link")) { // to the page's content, without changing the address
+      event.preventDefault();
+      if (app) app.focus();
+      return;
+    }
+    // The rules' contents before Python is ready (Python handles them afterwards)
+    if (!finished && el.getAttribute("data-ui") === "jump") {
+      event.preventDefault();
+      var dest = document.getElementById(el.getAttribute("data-target") || "");
+      if (dest) dest.scrollIntoView();
+    }
+  });
 
   // A script of the page that fails to load (PyScript's, say) or an error
   // nothing caught before the first screen: start-up cannot go on.
@@ -349,6 +460,10 @@
     clearTimeout(stallTimer);
     if (window.fetch === watchedFetch) window.fetch = nativeFetch;
     root.removeAttribute("data-boot");
+    root.removeAttribute("data-prerendered");
+    var box = panel();
+    if (box) box.remove(); // Python has drawn the page: the loading panel (outside <main>) goes
+    if (progressObserver) progressObserver.disconnect();
     if (window.console && console.info) {
       console.info("Coalitions ready in " + (Date.now() - started) + " ms");
     }

@@ -293,8 +293,9 @@ def test_page_policy_hashes_its_inline_code(built_dist: Path, tmp_path: Path):
     assert f'<meta http-equiv="Content-Security-Policy" content="{policy.replace(chr(39), "&#x27;")}">' in page
     assert page.index("Content-Security-Policy") < page.index("<script")
     scripts = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
-    assert len(scripts) == 1 and "data-embed" in scripts[0]
-    assert build.csp_hash(scripts[0]) in policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert len(scripts) == 2 and "data-embed" in scripts[0] and "data-prerendered" in scripts[1]
+    for script in scripts:
+        assert build.csp_hash(script) in policy.split("script-src", 1)[1].split(";", 1)[0]
     for style in re.findall(r'\sstyle="([^"]*)"', page):
         assert build.csp_hash(style) in policy.split("style-src-attr", 1)[1].split(";", 1)[0]
     assert "{inline-" not in page
@@ -306,3 +307,41 @@ def test_page_policy_hashes_its_inline_code(built_dist: Path, tmp_path: Path):
     source.write_text('<script>1</script><meta http-equiv="Content-Security-Policy" content="x">')
     with pytest.raises(build.BuildError, match="before the first"):
         build.write_page(source, tmp_path / "out.html")
+
+
+def test_home_and_rules_pages_are_drawn_at_build_time(built_dist: Path):
+    """buildtools/prerender.py: the site's index.html holds the home page and
+    every game's rules page, as the app's own renderers draw them, in inert
+    templates (no id of theirs is in the document), and the runtime's size."""
+    sys.path.insert(0, str(build.PY_SRC))
+    from app import render  # noqa: F401
+    from app.pages import rules_html
+    from coalitions.registry import all_games
+
+    page = (built_dist / "index.html").read_text("utf-8")
+    keys = re.findall(r'<template data-page="([^"]+)">', page)
+    games = all_games()
+    assert keys == ["home"] + [f"rules/{game.id}" for game in games]
+    for game in games:
+        html = rules_html(game, game.walkthroughs() or {})
+        assert f'<template data-page="rules/{game.id}">{html}</template>' in page
+    home = page.split('<template data-page="home">', 1)[1].split("</template>", 1)[0]
+    assert all(f'data-game-card="{game.id}"' in home for game in games)
+    assert 'data-ui="import" disabled' in home  # until Python draws it
+    assert '<main id="app" class="app" tabindex="-1"></main>' in page
+    total = int(re.search(r'data-download-bytes="(\d+)"', page).group(1))
+    runtime = [name for name in build.precache_files(built_dist)
+               if name != "index.html" and not name.startswith("static/")]
+    assert total == sum((built_dist / name).stat().st_size for name in runtime) > 10_000_000
+
+
+def test_prerendered_pages_refuse_markup_that_would_break_out(tmp_path: Path):
+    from buildtools.prerender import PAGES_MARKER, insert_pages
+
+    assert insert_pages(f"<body>{PAGES_MARKER}</body>", {"home": "<p>x</p>"}) == \
+        '<body><template data-page="home"><p>x</p></template></body>'
+    for bad in ("<script>alert(1)</script>", "</template><p>"):
+        with pytest.raises(build.BuildError):
+            insert_pages(f"<body>{PAGES_MARKER}</body>", {"home": bad})
+    with pytest.raises(build.BuildError):
+        insert_pages("<body></body>", {"home": "<p>x</p>"})

@@ -246,3 +246,34 @@ def walkthrough_tools(panel_html="", open_panel=None):
         + panel_html
         + "</div>"
     )
+
+
+# -- the pages drawn before Python starts ---------------------------------------------------------
+# The home and the rules pages are drawn by these under CPython at build time
+# (buildtools/prerender.py) and by their screens in the page, so that Python
+# takes over exactly the markup the reader already sees.
+
+
+def walkthrough_titles(walkthroughs):
+    """[(name, title)] of a game's walkthroughs ({name: record})."""
+    return [(name, rec.get("title") or name) for name, rec in (walkthroughs or {}).items()]
+
+
+def home_page(games, walkthroughs_of, saves, import_message=None, confirming=None):
+    """The home page. games: the registry's games; walkthroughs_of(game) -> {name: record}."""
+    from .render import home
+
+    listed = [(game.metadata(), walkthrough_titles(walkthroughs_of(game))) for game in games]
+    return home(listed, saves, import_message, False, confirming)
+
+
+def rules_html(game, walkthroughs, back_href=None):
+    """A game's rules page; back_href: the table it was opened from (a way back to it)."""
+    from .render import rules_page
+
+    fn = getattr(game, "guide", None)
+    html = rules_page(game.metadata(), fn() if callable(fn) else None, walkthrough_titles(walkthroughs))
+    if back_href:
+        back = link_button(back_href, "Back to the game", "btn btn-primary btn-small")
+        html = html.replace("<h1", f'<p class="back-to-game" data-back-to-game>{back}</p><h1', 1)
+    return html

@@ -10,7 +10,8 @@ from coalitions.core.errors import CoalitionsError, RecordError
 from coalitions.core.records import check_header, loads
 from coalitions.registry import all_games
 
-from .. import dom, render, storage
+from .. import dom, storage
+from ..pages import home_page
 from ..session import PlaySession, match_from_text
 from .base import Screen
 
@@ -52,11 +53,8 @@ class HomeScreen(Screen):
         self.draw()
 
     def draw(self, focus: Optional[str] = None) -> None:
-        games = []
-        for game in all_games():
-            wts = [(name, rec.get("title") or name) for name, rec in self.app.walkthroughs(game).items()]
-            games.append((game.metadata(), wts))
-        html = render.home(games, self.save_entries(), self.import_message, False, self.confirm_delete)
+        html = home_page(all_games(), self.app.walkthroughs, self.save_entries(), self.import_message,
+                         self.confirm_delete)
         dom.paint(html, focus=focus)
         dom.set_screen("home")
 

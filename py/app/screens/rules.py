@@ -6,7 +6,8 @@ from __future__ import annotations
 from coalitions.core.errors import CoalitionsError
 from coalitions.registry import get_game
 
-from .. import dom, render
+from .. import dom
+from ..pages import rules_html
 from .base import Screen
 
 
@@ -19,12 +20,7 @@ class RulesScreen(Screen):
         except CoalitionsError as exc:
             self.problem("Unknown game", str(exc))
             return
-        wts = [(name, rec.get("title") or name) for name, rec in self.app.walkthroughs(game).items()]
-        fn = getattr(game, "guide", None)
-        html = render.rules_page(game.metadata(), fn() if callable(fn) else None, wts)
         last = self.app.last_game
-        if last is not None and last[0] == game.id:  # came from a game of this kind: the way back
-            back = render.link_button(last[1], "Back to your game", "btn btn-primary btn-small")
-            html = html.replace("<h1", f'<p class="back-to-game" data-back-to-game>{back}</p><h1', 1)
-        dom.paint(html)
+        back = last[1] if last is not None and last[0] == game.id else None  # came from a table: the way back
+        dom.paint(rules_html(game, self.app.walkthroughs(game), back))
         dom.set_screen("rules")

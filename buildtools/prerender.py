@@ -1,0 +1,89 @@
+"""The pages readable before Python starts: the home page and each game's
+rules page, drawn at build time by the app's own renderers (``app.pages``)
+under CPython, and put into ``index.html`` as ``<template data-page="...">``
+elements.  The inline script after ``<main>`` copies the one the address asks
+for into ``<main id="app">`` before the first paint; static/boot.js does the
+same on a link followed before Python is ready; Python's first drawing of the
+same page then patches that markup in place (static/patch.js), so nothing
+flashes and nothing is drawn twice.
+
+Also the number of bytes the page downloads to start (``data-download-bytes``
+on the loading panel), from which static/boot.js shows its progress.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .common import PY_SRC, BuildError
+
+PAGES_MARKER = "<!-- prerendered pages -->"
+BYTES_MARKER = "{download-bytes}"
+
+# What the inline script says on the home page of a browser holding saves,
+# until Python lists them.
+EMPTY_SAVES = '<p class="empty" data-saves-empty>'
+
+
+def _app_modules():
+    """app.pages and the registry, imported from py/ (the rules package and
+    the app's pure-Python modules import nothing from the browser)."""
+    path = str(PY_SRC)
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    from app import render  # noqa: F401 (app.render imports app.pages at its end)
+    from app import pages
+    from coalitions.registry import all_games
+
+    return pages, all_games
+
+
+def page_key(name: str, *args: str) -> str:
+    """The key of a page: "home", "rules/<game>" (as the inline script derives it from the address)."""
+    return "/".join((name, *args))
+
+
+def prerendered_pages() -> dict[str, str]:
+    """{key: HTML} of every page drawn at build time."""
+    pages, all_games = _app_modules()
+    games = all_games()
+    walkthroughs = {game.id: (getattr(game, "walkthroughs", None) or dict)() or {} for game in games}
+    home = pages.home_page(games, lambda game: walkthroughs[game.id], [])
+    # Importing a file needs Python: the field is off until Python draws the page (without the flag).
+    field = 'data-ui="import"'
+    if home.count(field) != 1 or home.count(EMPTY_SAVES) != 1:
+        raise BuildError("app.pages.home_page changed: update buildtools/prerender.py")
+    out = {"home": home.replace(field, field + " disabled", 1)}
+    for game in games:
+        out[page_key("rules", game.id)] = pages.rules_html(game, walkthroughs[game.id])
+    return out
+
+
+def templates(pages: dict[str, str]) -> str:
+    for html in pages.values():
+        if "<script" in html.lower() or "</template" in html.lower():
+            raise BuildError("a prerendered page holds a <script> or </template>")
+    return "\n".join(f'<template data-page="{key}">{html}</template>' for key, html in pages.items())
+
+
+def insert_pages(page: str, pages: dict[str, str]) -> str:
+    """index.html's text with the templates in place of its marker."""
+    if page.count(PAGES_MARKER) != 1:
+        raise BuildError(f"index.html: expected {PAGES_MARKER} once")
+    return page.replace(PAGES_MARKER, templates(pages))
+
+
+def download_bytes(site: Path, files: list[str]) -> int:
+    """The size of the Python runtime: of the files the page needs to start
+    (``files``, the service worker's list), all but the page and its
+    ``static/`` files, which it has before the runtime starts downloading."""
+    return sum((site / name).stat().st_size for name in files
+               if name != "index.html" and not name.startswith("static/"))
+
+
+def stamp_download_bytes(index: Path, total: int) -> None:
+    text = index.read_text("utf-8")
+    if text.count(BYTES_MARKER) != 1:
+        raise BuildError(f"index.html: expected {BYTES_MARKER} once")
+    index.write_text(text.replace(BYTES_MARKER, str(total)), "utf-8")

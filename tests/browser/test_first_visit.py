@@ -1,0 +1,109 @@
+"""The first visit: the home page and the rules pages are drawn at build time
+(buildtools/prerender.py) and readable while the Python runtime is still
+downloading, with its progress in bytes; Python then takes over the same
+markup, and the page works as before."""
+
+from __future__ import annotations
+
+import re
+
+import build
+
+from .pages import READY_MS, wait_ready
+
+RUNTIME = "**/pyodide/pyodide.asm.wasm"  # the largest file: held back until the test lets it through
+
+DUPLICATE_IDS = """() => {
+  const ids = [...document.querySelectorAll("[id]")].map(e => e.id);
+  return ids.filter((id, i) => ids.indexOf(id) !== i);
+}"""
+
+
+def held_page(chromium_browser, url, viewport=None):
+    """A page whose WebAssembly runtime does not arrive until release() is called."""
+    context = chromium_browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
+                                           reduced_motion="reduce")
+    context.set_default_timeout(READY_MS)
+    held = []
+    context.route(RUNTIME, lambda route: held.append(route))
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(url)
+
+    def release():
+        for route in held:
+            route.continue_()
+        context.unroute(RUNTIME)
+
+    return page, held, release, errors
+
+
+def test_home_and_rules_readable_before_python_then_python_takes_over(chromium_browser, built_dist):
+    total = int(re.search(r'data-download-bytes="(\d+)"', (built_dist / "index.html").read_text("utf-8")).group(1))
+    with build.serving(built_dist) as url:
+        page, held, release, errors = held_page(chromium_browser, url + "#/")
+        try:
+            # The home page is there at once, with Python not started.
+            page.wait_for_selector("#app [data-home] #games-title")
+            assert page.locator("[data-game-card]").count() == 5
+            assert not page.locator("html[data-ready]").count()
+            assert page.locator("[data-loading]").is_visible()
+            assert page.locator("[data-ui=import]").is_disabled()  # needs Python: off until then
+            assert page.evaluate(DUPLICATE_IDS) == []
+            # The download is counted in bytes, against the runtime's size.
+            page.wait_for_function("() => Number(document.documentElement.getAttribute('data-boot-bytes')) > 0")
+            text = page.locator("[data-boot-bytes-text]").inner_text()
+            assert re.fullmatch(r"\d+\.\d of \d+\.\d MB", text), text
+            assert text.endswith(f"of {total / 1e6:.1f} MB"), text
+            page.wait_for_function("() => document.querySelectorAll('[data-boot-progress]').length === 1")
+            assert page.evaluate("document.title") == "Coalitions"
+
+            # A rules page from the home page's link, still before Python.
+            page.locator('[data-game-card="koalition"] a', has_text="Rules").click()
+            page.wait_for_selector('#app [data-rules="koalition"] [data-interpretations]')
+            assert page.evaluate("document.title") == "Koalition · Coalitions"
+            assert page.locator("#interp-title").inner_text() == "Rules as implemented"
+            # Its contents jump within the page (the address stays on the rules)
+            page.locator('.toc [data-ui="jump"]').nth(1).click()
+            assert page.evaluate("location.hash") == "#/rules/koalition"
+            assert page.evaluate(DUPLICATE_IDS) == []
+            assert held and not page.locator("html[data-ready]").count()
+            page.evaluate("() => { window.seenHeading = document.querySelector('#app h1'); }")
+
+            release()
+            wait_ready(page, "rules")
+            # Python drew the same page over the same nodes: the heading is the one seen before.
+            assert page.evaluate("() => window.seenHeading === document.querySelector('#app h1')"
+                                 " && window.seenHeading.isConnected")
+            assert page.locator("[data-loading]").count() == 0
+            assert not page.locator("html[data-prerendered]").count()
+            assert page.evaluate(DUPLICATE_IDS) == []
+            # And the page works as before: home (its import field on), a new game.
+            page.locator(".site-nav a", has_text="Games").click()
+            wait_ready(page, "home")
+            assert page.locator("[data-ui=import]").is_enabled()
+            page.locator('[data-game-card="election-day"] a', has_text="New game").click()
+            wait_ready(page, "new")
+            page.locator("[data-ui=start]").click()
+            wait_ready(page, "play")
+            assert not errors, errors
+        finally:
+            page.context.close()
+
+
+def test_a_page_not_drawn_at_build_time_shows_the_loading_panel(chromium_browser, built_dist):
+    with build.serving(built_dist) as url:
+        page, held, release, errors = held_page(chromium_browser, url + "#/new/koalition",
+                                                viewport={"width": 390, "height": 844})
+        try:
+            page.wait_for_selector("[data-loading] [data-stage=download].active")
+            assert page.locator("#loading-title").is_visible()
+            assert page.locator("#app").inner_text().strip() == ""
+            release()
+            wait_ready(page, "new")
+            assert page.locator("[data-loading]").count() == 0
+            assert not errors, errors
+        finally:
+            page.context.close()
