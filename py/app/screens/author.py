@@ -95,8 +95,10 @@ class AuthorScreen(Screen):
         d = self.draft
         assert d is not None and self.flow is not None
         seat, action = d.record["moves"][d.step]
-        labels = self.flow.match().view(seat).get("labels") or {}
         name = d.record["players"][seat]["name"]
+        if d.learner_problem() is not None:  # a hand the walkthrough hides: its move is not told before it is made
+            return f"{name}'s move"
+        labels = self.flow.match().view(seat).get("labels") or {}
         return f"{name}: {labels.get(action, action)}"
 
     def draw(self, focus: Optional[str] = None) -> None:
