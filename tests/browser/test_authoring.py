@@ -78,6 +78,8 @@ def test_write_share_and_read_a_walkthrough(open_page, dist_url, chromium_browse
     page.locator("[data-author-title]").fill("Ann's first debate")
     go_to(page, CAPTION_STEP, "author")
     page.locator("[data-author-caption]").fill(EVIL)
+    go_to(page, CAPTION_STEP + 1, "author")
+    assert page.locator("[data-author-caption]").input_value() == ""  # each step shows its own caption
     go_to(page, LEARN_AFTER, "author")
     page.locator("[data-author-caption]").fill("Your turn: which card wins this debate?")
     page.locator("[data-author-learn]").check()
@@ -99,6 +101,15 @@ def test_write_share_and_read_a_walkthrough(open_page, dist_url, chromium_browse
     wait_ready(page, "author")
     assert page.locator("[data-author-caption]").input_value() == EVIL
     assert page.title() != "owned" and page.locator("[data-author] img").count() == 0
+
+    # "Start over" asks first, and "Keep them" keeps everything
+    page.locator('[data-ui="start-over"]').click()
+    wait_ready(page, "author")
+    assert page.locator("[data-author-confirm]").is_visible()
+    page.locator('[data-ui="start-over-no"]').click()
+    wait_ready(page, "author")
+    assert page.locator("[data-author-confirm]").count() == 0
+    assert page.locator("[data-author-caption]").input_value() == EVIL
 
     # the share link and the embed snippet
     page.locator('[data-ui="share"]').click()

@@ -50,6 +50,7 @@ class AuthorScreen(Screen):
         self.problem_text: Optional[str] = None
         self.flow: Optional[WalkthroughFlow] = None
         self.message = ""
+        self.confirming = False
 
     def show(self) -> None:
         did = self.route.args[0]
@@ -145,6 +146,11 @@ class AuthorScreen(Screen):
                 + render.ui_button("start-over", "Start over", "btn btn-small btn-quiet") + "</p>", 1)
             + (f'<p class="notice notice-error" role="alert" data-author-message>{esc(self.message)}</p>'
                if self.message else "")
+            + ('<p class="notice notice-warn author-confirm" data-author-confirm>Remove every caption and learner '
+               "step of this walkthrough? The title and the record stay. "
+               + render.ui_button("start-over-yes", "Remove them", "btn btn-small")
+               + render.ui_button("start-over-no", "Keep them", "btn btn-small btn-quiet") + "</p>"
+               if self.confirming else "")
             + '<div class="wt-controls" role="group" aria-label="Steps">'
             + render.ui_button("restart", "First step", "btn btn-small btn-quiet", disabled=d.step == 0)
             + render.ui_button("prev", "← Previous", "btn", disabled=d.step == 0, aria_keyshortcuts="ArrowLeft")
@@ -154,7 +160,8 @@ class AuthorScreen(Screen):
             + "</div>"
             '<div class="author-step">'
             f'<label for="author-caption">Caption at step {d.step}</label>'
-            f'<textarea id="author-caption" rows="3" data-author-caption maxlength="{MAX_CAPTION_FIELD}"'
+            f'<textarea id="author-caption" rows="3" data-author-caption data-caption-at="{d.step}"'
+            f' maxlength="{MAX_CAPTION_FIELD}"'
             f' aria-describedby="author-caption-help">{esc(d.caption())}</textarea>'
             '<small class="help" id="author-caption-help">'
             + esc(f"Plain text. Left empty, the step shows: “{default}”" if default else "Plain text.")
@@ -213,7 +220,14 @@ class AuthorScreen(Screen):
     def on_ui(self, ui: str, el: Any) -> None:
         if ui in ("prev", "next", "restart"):
             self.go(ui)
-        elif ui == "start-over" and self.draft is not None:
+        elif ui == "start-over":
+            self.confirming = True  # nothing is removed before the author says so
+            self.draw(focus='[data-ui="start-over-yes"]')
+        elif ui == "start-over-no":
+            self.confirming = False
+            self.draw(focus='[data-ui="start-over"]')
+        elif ui == "start-over-yes" and self.draft is not None:
+            self.confirming = False
             self.draft.start_over()
             self.message = ""
             self.save()
