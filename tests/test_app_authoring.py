@@ -262,8 +262,10 @@ def test_a_full_storage_says_so_and_loses_nothing(finished):
     assert drafts.load(draft.id).caption() == "typed while full"
     assert "saved before" in backend.data[drafts.key(draft.id)]
     assert backend.data[store.save_prefix + "game1"] == "{}"
+    assert drafts.unsaved(draft.id) == authoring.NOT_SAVED_FULL
     backend.full = False
     assert drafts.save(draft) is None
+    assert drafts.unsaved(draft.id) is None
     assert "typed while full" in backend.data[drafts.key(draft.id)]
 
 
@@ -275,6 +277,10 @@ def test_unavailable_storage_keeps_the_draft_in_the_page(finished):
     draft.set_caption("only here")
     assert drafts.save(draft) == authoring.NOT_SAVED_UNAVAILABLE
     assert drafts.load(draft.id).caption() == "only here"
+    # opened again in the same page: still said to be unsaved
+    again, problem = drafts.begin(finished.record)
+    assert again.caption() == "only here" and problem == authoring.NOT_SAVED_UNAVAILABLE
+    assert drafts.unsaved(draft.id) == authoring.NOT_SAVED_UNAVAILABLE
 
 
 def test_a_damaged_draft_is_refused_with_a_message_and_left_alone(finished):

@@ -336,7 +336,7 @@ class Drafts:
         except RecordError:
             old = None  # a damaged draft of the same source is replaced by a fresh one
         if old is not None:
-            return old, None
+            return old, self.unsaved(did)
         draft = Draft(did, rec, 0, back)
         return draft, self.save(draft)
 
@@ -363,6 +363,16 @@ class Drafts:
         problem = self.store.problem
         self.store.problem = before  # the games' notice speaks of games; the draft's message is ours
         return NOT_SAVED_FULL if problem == FULL else NOT_SAVED_UNAVAILABLE
+
+    def unsaved(self, draft_id: str) -> Optional[str]:
+        """Why the draft is only in the page's memory (its last save did not
+        reach the browser's storage), or None if it is stored."""
+        key = self.key(draft_id)
+        if key not in self.store.memory.data:
+            return None
+        if self.store.backend is None:
+            return NOT_SAVED_UNAVAILABLE
+        return NOT_SAVED_TOO_BIG if len(self.store.memory.data[key]) > MAX_SAVE_CHARS else NOT_SAVED_FULL
 
     def delete(self, draft_id: str) -> None:
         self.store._remove(self.key(draft_id))

@@ -68,7 +68,7 @@ class AuthorScreen(Screen):
                          "all of it.")
             return
         self.draft = draft
-        self.problem_text = handed[1] if handed else None
+        self.problem_text = handed[1] if handed else self.drafts.unsaved(did)
         self.game = get_game(draft.record["game"])
         self.draw()
 
