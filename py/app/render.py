@@ -282,6 +282,11 @@ def new_game_form(meta, setup, share_url, error=None):
         f'<h1>New game of {esc(meta["title"])}</h1>'
         f"{err}"
         f'<form class="setup-form" data-setup-form="{esc(gid)}" novalidate>'
+        # the action first (and sticky): a few Tabs from the top, in view on a phone
+        '<p class="form-actions">'
+        '<button type="submit" class="btn btn-primary" data-ui="start">Start the game</button>'
+        + link_button(routes.rules(gid), "Read the rules", "btn btn-quiet")
+        + "</p>"
         '<fieldset><legend>Players</legend>'
         f'<label>Number of players <select name="players" data-field data-players>{count_opts}</select></label>'
         f'<ol class="seat-rows">{"".join(seats)}</ol>'
@@ -300,10 +305,7 @@ def new_game_form(meta, setup, share_url, error=None):
         '<div class="share"><label for="share-url">Share this setup</label>'
         f'<input id="share-url" type="text" readonly data-share value="{esc(share_url)}">'
         "</div>"
-        '<p class="form-actions">'
-        '<button type="submit" class="btn btn-primary" data-ui="start">Start the game</button>'
-        + link_button(routes.rules(gid), "Read the rules", "btn btn-quiet")
-        + "</p></form></section>"
+        "</form></section>"
     )
 
 
