@@ -303,3 +303,10 @@ def test_a_damaged_draft_is_refused_with_a_message_and_left_alone(finished):
     assert drafts.load("no-such-draft") is None
     drafts.delete(draft.id)
     assert key not in backend.data
+
+
+def test_the_author_route():
+    route = routes.parse(routes.author("4d7c492cb114"))
+    assert route.name == "author" and route.args == ["4d7c492cb114"]
+    assert routes.parse("#/author").name == "notfound"
+    assert routes.parse("#/author/a/b").name == "notfound"
