@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import random
 import sys
 import zlib
 from pathlib import Path
@@ -310,3 +311,12 @@ def test_the_author_route():
     assert route.name == "author" and route.args == ["4d7c492cb114"]
     assert routes.parse("#/author").name == "notfound"
     assert routes.parse("#/author/a/b").name == "notfound"
+
+
+def test_a_link_is_bounded_in_length_before_it_is_decoded():
+    with pytest.raises(RecordError, match="too large"):
+        authoring.open_link("A" * (share.MAX_PAYLOAD + 1))
+    # the largest record a link may hold still fits under the bound, even incompressible
+    noise = random.Random(1).randbytes(share.MAX_JSON_BYTES)
+    packed = base64.urlsafe_b64encode(zlib.compress(noise, 9)).decode().rstrip("=")
+    assert len(packed) <= share.MAX_PAYLOAD

@@ -30,6 +30,8 @@ from . import routes
 
 MAX_URL = 8000  # characters: longer links are refused and "Export record" offered instead
 MAX_JSON_BYTES = 2 * 1024 * 1024  # a shared record never unpacks to more than this
+# zlib never makes JSON longer than itself plus a few bytes: a longer payload cannot unpack within the limit
+MAX_PAYLOAD = (MAX_JSON_BYTES + 1024) * 4 // 3
 PRIVATE_KEYS = ("meta",)  # left out of a shared record: save dates, file names, setup
 PAYLOAD_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -64,6 +66,8 @@ def decode(payload):
     payload = (payload or "").strip()
     if not payload:
         raise RecordError("the link holds no record (nothing follows #/shared/)")
+    if len(payload) > MAX_PAYLOAD:  # bounded before anything is decoded
+        raise RecordError(f"the record in the link is too large (more than {MAX_JSON_BYTES // (1024 * 1024)} MB)")
     if not PAYLOAD_CHARS.fullmatch(payload):
         raise _damaged("it holds characters a share link never has")
     if len(payload) % 4 == 1:
