@@ -153,8 +153,8 @@ def paint(html: str, keep_focus: bool = True, focus: Optional[str] = None) -> No
                 break
     if found is not None and not found.hasAttribute("disabled"):
         found.focus(no_scroll())
-    elif (sig is not None and not still) or (focus and found is None):
-        app.focus(no_scroll())
+    elif (sig is not None and not still) or (focus and found is None and not still):
+        app.focus(no_scroll())  # (a control that kept its node, a board's square, keeps the focus)
 
 
 def focus_first(selectors: tuple[str, ...]) -> None:

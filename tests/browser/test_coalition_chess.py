@@ -7,12 +7,14 @@ the table. Screenshots go to /tmp for a person to look at."""
 
 from __future__ import annotations
 
+import os
 import random
 
 from .pages import check_action_buttons, goto_hash, step_buttons, wait_ready
 from .test_builder import axe_violations
 
-SHOTS = "/tmp/coalition-chess-{}.png"
+SHOTS = "/tmp/cc-shots/coalition-chess-{}.png"
+os.makedirs(os.path.dirname(SHOTS), exist_ok=True)
 BOTS = "#/new/coalition-chess?players=4&seats=human,bot,bot,bot&levels=,easy,easy,easy&seed={seed}&fast=1"
 PHONE = {"width": 390, "height": 844}
 
@@ -113,7 +115,7 @@ def test_one_human_sets_up_piece_by_piece_and_plays_to_the_end_against_bots(open
     assert len(squares) == 16 and all(a.startswith("place king ") for a in squares)
     page.screenshot(path=SHOTS.format("setup-1280"))
     click(page, '[data-cc-board] [data-action="place king e1"]')
-    assert page.locator('[data-sq="e1"][role="img"]').get_attribute("aria-label") == "e1: Yellow King (K)"
+    assert page.locator('[data-sq="e1"]').get_attribute("aria-label") == "e1: Yellow King (K)"
     # then each other piece: a kind from the pieces left, then its square
     for _ in range(3):
         kinds = [s for s in step_buttons(page) if s.startswith("place ")]
@@ -219,6 +221,102 @@ def test_answer_the_check_now_and_a_promotion_through_the_builder(open_page, dis
     assert "Tank" in page.locator("[data-choices]").inner_text()
 
 
+def focused(page):
+    """The focused element: [tag, data-sq or data-step or data-action, whether it is on the board]."""
+    return page.evaluate("""() => { const e = document.activeElement;
+        return [e.tagName, e.getAttribute('data-sq') || e.getAttribute('data-step') || e.getAttribute('data-action'),
+                e.closest('[data-cc-board]') !== null]; }""")
+
+
+def test_a_keyboard_player_stays_on_the_board_and_moves_with_the_arrow_keys(open_page, dist_url):
+    page = open_page(dist_url + BOTS.format(seed=2), viewport={"width": 1280, "height": 800})
+    wait_ready(page, "play")
+    click(page, '[data-action="default"]')
+    # a piece, Enter; the arrow keys go up the file to a lit square; Enter moves it
+    page.locator('[data-cc-board] [data-step="move from=d2"]').focus()
+    page.keyboard.press("Enter")
+    wait_ready(page, "play")
+    assert focused(page) == ["BUTTON", "move from=d2", True]
+    assert page.locator('[data-step="move from=d2"]').get_attribute("aria-pressed") == "true"
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == ["BUTTON", "move d2 d3", True]
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == ["BUTTON", "move d2 d4", True]
+    page.keyboard.press("Enter")
+    wait_ready(page, "play")  # the three bots have moved: Yellow's turn again
+    assert page.locator("[data-hand]").get_attribute("data-hand") == "0" and page.locator("[data-cc-moves] li").count() >= 5
+    # the focus is still on the board, on the square the Guard went to, not on "Offer a draw"
+    tag, what, on_board = focused(page)
+    # (a piece with one move only is that move in one click: "move d4 d5")
+    assert on_board and (what in ("d4", "move from=d4") or what.startswith("move d4 ")), (tag, what)
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == ["BUTTON", "c4", True]  # an empty square: no control, but on the way
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == ["BUTTON", "move from=c2", True]  # the Machine-gun, which can move
+    page.keyboard.press("Enter")
+    wait_ready(page, "play")
+    assert page.locator('[data-step="move from=c2"]').get_attribute("aria-pressed") == "true"
+    assert page.locator("[data-cc-board] .is-target").count() > 0
+    page.keyboard.press("Escape")
+    wait_ready(page, "play")
+    assert page.locator("[data-cc-board] .is-target").count() == 0
+    page.screenshot(path=SHOTS.format("keyboard-1280"))
+
+
+def hot_seat_link(dist_url):
+    """A set position shared as a link (all four seats people): Green to move,
+    its Guard on b5 one step from file a, Yellow's King on a1 under Black's
+    Artillery on b10."""
+    from app.share import encode
+    from coalitions.games.coalition_chess.walkthroughs import _record
+
+    record = _record("A promotion that gives check", {"pieces": {
+        "yellow": {"a1": "king", "d2": "tank", "f2": "guard", "g1": "artillery"},
+        "black": {"e10": "king", "d9": "guard", "h8": "machine-gun", "b10": "artillery"},
+        "green": {"b5": "guard", "k6": "machine-gun"},
+        "red": {"a7": "plane", "c6": "guard"}},
+        "turn": "green", "round": 5, "coalitions": {"green": "black", "red": "yellow"}}, [], {})
+    return dist_url + "#/shared/" + encode(record)
+
+
+def test_in_play_a_promotion_gives_check_and_the_king_is_defended_out_of_turn(open_page, dist_url):
+    page = open_page(hot_seat_link(dist_url), viewport=PHONE)
+    wait_ready(page, "shared")
+    page.locator('[data-ui="continue-shared"]').click()
+    wait_ready(page, "play")
+    assert page.locator("[data-hand]").get_attribute("data-hand") == "2"  # Green, a person at this device
+    # the Guard, then file a, then what it becomes: the move builder's three steps
+    click(page, '[data-cc-board] [data-step="move from=b5"]')
+    click(page, '[data-cc-board] [data-step="move from=b5 to=a5"]')
+    choices = page.eval_on_selector_all("[data-choices] [data-action]", "els => els.map(e => e.getAttribute('data-action'))")
+    assert sorted(choices) == sorted(f"move b5 a5 {k}" for k in ("tank", "submarine", "plane", "artillery", "engineer",
+                                                                 "motorcyclist", "machine-gun"))
+    page.screenshot(path=SHOTS.format("promote-390"))
+    click(page, '[data-choices] [data-action="move b5 a5 tank"]')
+    # the new Tank checks Yellow's King along file a: Red is next, but Yellow may answer now, with no cover
+    assert page.locator("[data-pass-cover]").count() == 0
+    assert page.locator("[data-hand]").get_attribute("data-hand") == "0"
+    answer = page.locator("[data-cc-answer]")
+    assert answer.is_visible() and "Answer the check now" in answer.inner_text() and "a1" in answer.inner_text()
+    assert page.locator("[data-cc-board] .is-check").get_attribute("data-sq") == "a1"
+    assert page.locator('[data-sq="a5"]').get_attribute("aria-label") == "a5: Green Tank (T)"
+    assert "decline" in check_action_buttons(page)
+    page.screenshot(path=SHOTS.format("answer-in-play-390"))
+    click(page, '[data-cc-board] [data-step="answer from=d2"]')
+    click(page, '[data-cc-board] [data-action="answer d2 a5"]')  # Yellow's Tank takes the new Tank
+    assert page.locator("[data-hand]").get_attribute("data-hand") == "3"  # back in order: Red
+    assert page.locator("[data-cc-board] .is-check").count() == 0
+    assert "misses its next turn" in page.locator('[data-cc-power="yellow"]').text_content()
+    assert "Captured by Yellow (1)" in page.locator('[data-cc-power="yellow"]').inner_text()
+    last = page.locator("[data-cc-moves] li").last.inner_text()
+    assert "!" in last, last  # the answer is marked in the move list
+    assert move_by_builder(page, random.Random(1))  # Red moves
+    # Yellow's turn is the one its answer cost: Black moves next
+    assert page.locator("[data-hand]").get_attribute("data-hand") == "1"
+    assert "misses its next turn" not in page.locator('[data-cc-power="yellow"]').text_content()
+
+
 def test_the_table_passes_axe_on_a_phone_with_a_piece_picked(open_page, dist_url):
     page = open_page(dist_url + BOTS.format(seed=1), viewport=PHONE, bypass_csp=True)
     wait_ready(page, "play")
@@ -231,6 +329,14 @@ def test_the_table_passes_axe_on_a_phone_with_a_piece_picked(open_page, dist_url
     assert box["width"] >= 330 and box["x"] + box["width"] <= 390
     assert page.locator("[data-cc-board] [data-action]").first.is_visible()
     page.screenshot(path=SHOTS.format("pick-390"))
+    assert not axe_violations(page)
+    # a 360-px phone: the board still fits, with no sideways scrolling
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator("[data-cc-board]").bounding_box()
+    assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    page.screenshot(path=SHOTS.format("pick-360"), full_page=True)
     assert not axe_violations(page)
 
 
