@@ -18,6 +18,7 @@ import build
 from app import authoring, share
 from coalitions.core.match import Match
 from coalitions.core.records import dumps, make_players
+from coalitions.registry import get_game
 
 from .pages import READY_MS, check_action_buttons, goto_hash, wait_ready
 from .test_builder import axe_violations
@@ -212,6 +213,16 @@ def test_a_shared_game_keeps_its_hidden_hands_and_a_tampered_link_names_its_step
     shot(page, "author-390-dark")
     assert axe_violations(page) == []
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+    # a built-in walkthrough: its captions and learner steps come along
+    builtin = get_game("election-day").walkthroughs()["ending-a-debate"]
+    goto_hash(page, "#/walkthrough/election-day/ending-a-debate", "walkthrough")
+    page.locator('[data-ui="make-walkthrough"]').click()
+    wait_ready(page, "author")
+    assert page.locator("[data-author-caption]").input_value() == builtin["captions"]["0"]
+    assert page.locator("[data-author-title]").input_value() == builtin["title"]
+    marks = page.locator("[data-author-learn-list]").inner_text()
+    assert marks.endswith(", ".join(str(k) for k in builtin["learn"]))
 
     # a walkthrough whose record was changed: the reader is told where it goes wrong
     rec = authoring.walkthrough_of(m.record, 0, False)
