@@ -152,7 +152,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
     # a panel after each state election but the last (the end screen shows that one)
     assert [kind for kind, _ in panels] == ["election"] * 3, panels
     for _, text in panels:
-        assert "Election in " in text and "votes in" in text and "Income" in text
+        assert "Election in " in text and " VP" in text and "Income" in text
     check_end_screen(page, 4)
     shoot(page, "vsbots-end", ((DESKTOP, "1280"), (PHONE, "390")))
 

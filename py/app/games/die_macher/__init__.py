@@ -11,13 +11,16 @@ from .states import states_strip
 
 GAME_ID = "die-macher"
 
-# The moments a result panel shows (app.results): a state election, from the
-# opinions turned up and each party's votes to its VP, the markers moved to the
-# national media spot and the income it brings. The income line closes it (the
-# rules log several "election" lines per election; income follows the last one
-# in rounds 1 to 3, and the fourth election is the end screen's).
+# The moments a result panel shows (app.results): a state election's outcome
+# in the log's words (who governs, with how many votes, and the VP), the
+# markers moved to the national media spot and the income it brings. The
+# income line closes it: the rules log several "election" lines per election,
+# and income follows the last one in rounds 1 to 3 (the fourth election is the
+# end screen's). Walking back stops at the vote lines: each party's arithmetic
+# is on the table, in the election panel, so the result stays short enough
+# for its Continue to be in view on a phone.
 RESULTS = (
-    Kind("income", "election", "The state election", before=("election", "votes", "national"), stop=("phase",)),
+    Kind("income", "election", "The state election", before=("election", "national"), stop=("votes",)),
 )
 
 

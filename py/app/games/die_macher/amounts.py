@@ -71,8 +71,8 @@ def stepper(ctx, kind, prefix, what, confirm_content, step_label, unit="", cls="
     for a in amounts:  # every legal amount is offered by this control (none left for the safety net)
         ctx.control(kind, *prefix, a)
     current = shown_amount(builder, kind, prefix, amounts)
-    confirm = pick_button(ctx.control(kind, *prefix, current), "", confirm_content(current),
-                          "btn btn-primary dm-confirm")
+    confirm = pick_button(ctx.control(kind, *prefix, current), "",
+                          f'<span class="dm-confirm-text">{confirm_content(current)}</span>', "btn btn-primary dm-confirm")
     steps = []
     for delta in [-d for d in deltas_for(amounts)] + list(reversed(deltas_for(amounts))):
         sign = "+" if delta > 0 else "−"

@@ -273,11 +273,12 @@ def controls(view, ctx):
         picked = b.picked.parts[0][1] if b.picked is not None and b.picked.kind == "rally" else None
         btns = "".join(
             pick_button(ctx.control("rally", sid), f"{state_name(sid)}: how many rallies?",
-                        esc(state_name(sid)) + rally_note(*have.get(sid, (0, 0))), "btn", sid == picked)
+                        esc(state_name(sid)) + rally_note(*have.get(sid, (0, 0))), "btn dm-state-btn", sid == picked)
             for sid in b.values("rally"))
         box = rally_stepper(view, ctx, picked) if picked is not None else ""
-        rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies.</p>"
-                    f'<div class="dm-row actions" role="group" aria-label="Buy rallies in">{btns}</div>{box}')
+        # a state picked: how many there comes first (in view on a phone), the states after it
+        rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies.</p>{box}"
+                    f'<div class="dm-row actions" role="group" aria-label="Buy rallies in">{btns}</div>')
     if b.has("place"):
         btns, box = first_parts(
             view, ctx, "place", lambda c: esc(CABINET_NAMES[c]) + f' <small>{esc(money(cab_cost(c)))}</small>',
@@ -286,7 +287,8 @@ def controls(view, ctx):
         about = f'<div class="dm-picked-card">{cabinet_card(picked)}</div>' if picked else ""
         rows.append("<p>Pick a card, then a state. Its cost is paid when it is revealed (phase 6); a card you "
                     "cannot pay then is lost.</p>"
-                    f'<div class="dm-row actions" role="group" aria-label="Your shadow-cabinet cards">{btns}</div>{about}{box}')
+                    f'{about}{box}<div class="dm-row actions" role="group" aria-label="Your shadow-cabinet cards">'
+                    f"{btns}</div>")
     if b.has("replace"):
         btns, box = first_parts(view, ctx, "replace", lambda op: op_chip(op), lambda op: f"Replace {op_name(op)}",
                                 lambda op: f"Replace {op_name(op)} with:", "btn dm-op-btn")
@@ -333,7 +335,7 @@ def controls(view, ctx):
 
 
 def rally_note(rallies, topics):
-    return (f' <small>{rallies} there · {topics} {"topic matches" if topics == 1 else "topics match"}</small>')
+    return f' <small>{rallies} there · {topics} {"topic" if topics == 1 else "topics"} matching</small>'
 
 
 def cab_cost(card):
