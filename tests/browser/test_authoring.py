@@ -103,6 +103,17 @@ def test_write_share_and_read_a_walkthrough(open_page, dist_url, chromium_browse
     assert page.locator("[data-author-caption]").input_value() == EVIL
     assert page.title() != "owned" and page.locator("[data-author] img").count() == 0
 
+    # the same draft in a second tab follows the edits made in the first
+    other = page.context.new_page()
+    other.goto(page.url)
+    wait_ready(other, "author")
+    assert other.locator("[data-author-caption]").input_value() == EVIL
+    page.locator("[data-author-title]").fill("Ann's first debate, again")
+    other.wait_for_function(
+        "() => document.querySelector('[data-author-title]').value === \"Ann's first debate, again\"")
+    other.close()
+    page.locator("[data-author-title]").fill("Ann's first debate")
+
     # "Start over" asks first, and "Keep them" keeps everything
     page.locator('[data-ui="start-over"]').click()
     wait_ready(page, "author")

@@ -276,6 +276,19 @@ class AuthorScreen(Screen):
         self.save()
         self.draw(focus="[data-author-learn]")
 
+    def on_storage(self, key: str) -> None:
+        """The same draft changed in another tab: show its version here."""
+        d = self.draft
+        if d is None or key != self.drafts.key(d.id):
+            return
+        try:
+            again = self.drafts.load(d.id)
+        except RecordError:
+            return  # damaged there: this tab keeps its own
+        if again is not None:
+            self.draft = again
+            self.draw()
+
     def on_key(self, event: Any) -> bool:
         key = str(event.key)
         if key == "ArrowLeft":
