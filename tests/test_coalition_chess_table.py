@@ -125,3 +125,19 @@ def test_the_search_bot_as_black_never_walks_into_the_plane_mate_of_round_one():
         choice = decide(GAME, "search", st, B, 1, 0)
         assert choice in st.legal_actions(B)
         assert _falls(st, choice) is None, (opening, choice)
+
+
+def test_a_promotion_pending_says_so_in_the_prompt():
+    from app.builder import Builder, Pick
+
+    m = set_position({"yellow": {"e1": "king", "c9": "guard"}, "black": {"k10": "king"},
+                      "green": {"k1": "guard"}, "red": {"a1": "guard"}}, "yellow", rnd=5,
+                     coalitions={"green": "yellow", "red": "black"})
+    view = m.view(Y)
+    for picked, text in ((Pick("move", (("from", "c9"),)), "Now pick the square for the piece on c9"),
+                         (Pick("move", (("from", "c9"), ("to", "c10"))), "reaches the far edge on c10")):
+        ctx = render.TableContext(interactive=True, seat=Y, mode="play", game_id="coalition-chess")
+        ctx.builder = Builder(view["legal"], GAME.parse_action, view.get("labels"), picked)
+        parts = renderer_for("coalition-chess").parts(view, ctx)
+        assert text in parts.hand
+    assert 'data-action="move c9 c10 tank"' in parts.hand  # the choices, below the prompt

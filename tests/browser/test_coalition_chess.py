@@ -99,7 +99,7 @@ def check_end(page):
 
 
 def test_one_human_sets_up_piece_by_piece_and_plays_to_the_end_against_bots(open_page, dist_url):
-    page = open_page(dist_url + BOTS.format(seed=3), viewport={"width": 1280, "height": 800})
+    page = open_page(dist_url + BOTS.format(seed=3), viewport={"width": 1280, "height": 800}, bypass_csp=True)
     wait_ready(page, "play")
     assert page.locator("[data-cc-board] .cc-sq").count() == 100
     assert page.locator("[data-cc-board] .cc-lab").count() == 20
@@ -136,6 +136,7 @@ def test_one_human_sets_up_piece_by_piece_and_plays_to_the_end_against_bots(open
     play_with_builder(page, rng, max_moves=200)
     check_end(page)
     page.screenshot(path=SHOTS.format("end-1280"))
+    assert not axe_violations(page)
 
 
 def test_hot_seat_passes_the_device_without_a_cover_and_looks_back(open_page, dist_url):
@@ -229,7 +230,7 @@ def focused(page):
 
 
 def test_a_keyboard_player_stays_on_the_board_and_moves_with_the_arrow_keys(open_page, dist_url):
-    page = open_page(dist_url + BOTS.format(seed=2), viewport={"width": 1280, "height": 800})
+    page = open_page(dist_url + BOTS.format(seed=2), viewport={"width": 1280, "height": 800}, bypass_csp=True)
     wait_ready(page, "play")
     click(page, '[data-action="default"]')
     # a piece, Enter; the arrow keys go up the file to a lit square; Enter moves it
@@ -262,6 +263,7 @@ def test_a_keyboard_player_stays_on_the_board_and_moves_with_the_arrow_keys(open
     wait_ready(page, "play")
     assert page.locator("[data-cc-board] .is-target").count() == 0
     page.screenshot(path=SHOTS.format("keyboard-1280"))
+    assert not axe_violations(page)
 
 
 def hot_seat_link(dist_url):

@@ -208,6 +208,9 @@ def prompt(view, ctx):
         return "Rearrange: put each lifted piece back on a square of your area."
     if picked is not None and picked.kind in ("move", "answer") and len(picked.parts) == 1:
         return f"Now pick the square for the piece on {picked.parts[0][1]} (pick it again to let go)."
+    if picked is not None and picked.kind in ("move", "answer") and len(picked.parts) == 2:
+        return (f"The piece from {picked.parts[0][1]} reaches the far edge on {picked.parts[1][1]}: choose what "
+                "it becomes below, or pick another square.")
     if picked is not None and picked.kind == "swap":
         return "Pick the square for the Motorcyclist."
     if phase == "answer":

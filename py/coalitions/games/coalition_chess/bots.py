@@ -20,7 +20,8 @@ import json
 from ...core.bots import Bot
 from .data import BOT_SETUP, FORWARD, GUARD, KING, MACHINE_GUN, PIECES
 from .engine import (
-    ALIGNED, KNIGHT_NEAR, ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, MOVE, OVER, PASS, PLACE, SETUP, VALUE, ZX, masks,
+    ALIGNED, KNIGHT_NEAR, ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, FREE, MOVE, OVER, PASS, PLACE, SETUP,
+    VALUE, ZX, masks,
 )
 from .notation import action_of, parse, text_of
 from . import position
@@ -119,7 +120,37 @@ def evaluate(pos, root_team):
                 v += CENTRE[s]
         v -= 40 * pos.skip[p]
         total += v if t == root_team else -v
+    if pos.rnd <= 3 and pos.mode == FREE and root_team >= 0:
+        total -= exposed_to_neutrals(pos, root_team)
     return total
+
+
+ONLY = tuple(tuple(q == p for q in range(4)) for p in range(4))
+
+
+def exposed_to_neutrals(pos, root_team):
+    """In rounds 1-3, for each neutral lesser power: its army times the
+    difference between our men and the other side's men it could take now,
+    over 30. Taking one brings that army to the taker's enemies, and a
+    coalition formed against us while the other lesser power stays neutral
+    loses the game when round 3 ends; the search rarely sees that far ahead in
+    the opening, and a lesser power that is not searching takes what it finds."""
+    team = pos.team
+    cap = masks(team)[0]
+    board = pos.board
+    out = 0
+    for q in (2, 3):
+        if team[q] >= 0 or pos.retired >> q & 1:
+            continue
+        only = ONLY[q]
+        diff = 0
+        for p in range(4):
+            if team[p] < 0 or not cap[q][p]:
+                continue
+            n = sum(1 for s in pos.occ[p] if board[s] & 15 != KING and pos.attacked(s, only))
+            diff += n if team[p] == root_team else -n
+        out += diff * pos.mat[q] // 30
+    return out
 
 
 def terminal(pos, root, ply):
