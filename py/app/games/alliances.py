@@ -340,7 +340,7 @@ def result(view):
         '<h2 id="result-title">The end of the game</h2>'
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
         f'<ul class="reveal" data-ranking>{who}</ul>'
-        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Campaigns"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
         f"<th scope=col>countries</th><th scope=col>won by</th></tr></thead><tbody>{rows}</tbody></table></div>"
         "</section>"
     )

@@ -310,7 +310,7 @@ def result(view):
         '<div class="result-grid">'
         '<div><h3>Face-down Aces, revealed</h3>'
         f'<ul class="reveal" data-aces>{reveal}</ul></div>'
-        '<div><h3>Ranking</h3><div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="ranking" data-ranking>'
+        '<div><h3>Ranking</h3><div class="table-scroll" tabindex="0" role="region" aria-label="Ranking"><table class="ranking" data-ranking>'
         "<thead><tr><th scope=col>#</th><th scope=col>Prince</th><th scope=col>Total</th>"
         "<th scope=col>Cards</th><th scope=col>Backed by</th></tr></thead>"
         f'<tbody>{"".join(rows)}</tbody></table></div></div>'

@@ -363,7 +363,7 @@ def result(view):
         '<section class="result" data-result aria-labelledby="result-title">'
         '<h2 id="result-title">The bonus round</h2>'
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
-        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="ranking" data-ranking>'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Final scores"><table class="ranking" data-ranking>'
         "<thead><tr><th scope=col>Player</th><th scope=col>VP</th><th scope=col>Bonus</th>"
         "<th scope=col>Points</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></div>"

@@ -90,7 +90,7 @@ def score_pad(view):
     results = [result_line(r, names) for r in view.get("results") or []]
     return (
         '<details class="score-pad" data-score-pad open><summary>Score pad</summary>'
-        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table class="pad-table">'
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Score pad"><table class="pad-table">'
         f"<thead><tr><th scope=col>VP</th>{head}<th scope=col>total</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody>"
         f"<tfoot><tr><th scope=row>share of Europe</th>{shares}<td></td></tr></tfoot></table></div>"
