@@ -4,11 +4,13 @@ settings, each game's setup form, its table with the player to move, its end
 screen, its rules page and its first walkthrough. One page load per viewport:
 the screens are reached through the address, and each is checked in both
 themes by switching the theme in place (index.html's coalitionsLook, which
-the Settings page uses). A move being built is checked in test_builder.py."""
+the Settings page uses). A move being built is checked in test_builder.py.
+On the desktop, no screen speaks of tapping."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -84,4 +86,7 @@ def test_axe_finds_nothing_on_any_screen_in_either_theme(open_page, dist_url, vi
         if hash_text.startswith("#/play/"):  # the end screen
             page.wait_for_selector("html[data-game-over]", state="attached")
         found[hash_text] = both_themes(page)
+        if viewport["width"] > 1000:  # a mouse, not a finger: no screen says "Tap"
+            text = page.locator("body").inner_text()
+            assert not re.search(r"\btap\b", text, re.IGNORECASE), (hash_text, text)
     assert not any(found.values()), json.dumps({k: v for k, v in found.items() if v}, indent=1)

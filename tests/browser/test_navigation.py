@@ -54,3 +54,17 @@ def test_rules_from_a_table_lead_straight_back_to_it(open_page, dist_url):
     page.evaluate("() => { location.hash = '#/rules/koalition'; }")
     wait_ready(page, "rules")
     assert page.locator("[data-back-to-game]").count() == 0
+
+
+LONG = "Maximiliane Wolkenstein-Oberhausen"
+
+
+def test_long_seat_names_are_shown_whole_on_a_phone(open_page, dist_url):
+    page = open_page(dist_url + f"#/new/koalition?players=3&seats=human,bot,bot&names={LONG},,&seed=2"
+                     "&levels=,random,random", viewport={"width": 390, "height": 844})
+    wait_ready(page, "play")
+    seat = page.locator('.seat[data-seat="0"] .seat-name')
+    assert seat.inner_text() == LONG
+    # nothing cut off: the name wraps inside its box
+    assert page.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis'",
+                         seat.element_handle())

@@ -190,6 +190,9 @@ def ace_choices(view, ctx, covered):
     """Each Ace in hand, with its two 'ace ... keep ...' buttons next to it."""
     hand = view.get("hand") or []
     mine = view.get("ace")
+    n = len(view.get("names") or [])
+    # the Ace handed over goes to the player on the right (the rules' seat - 1)
+    receiver = name_of(view, (ctx.seat - 1) % n) if ctx.seat is not None and n else "the player on your right"
     blocks = []
     for cid in hand:
         if CARDS[cid]["kind"] != "ace":
@@ -203,7 +206,8 @@ def ace_choices(view, ctx, covered):
                 content = (
                     f'<span class="ace-keep">{suit_mark(keep)} '
                     f'{"Back" if keep != mine else "Keep backing"} {esc(SUIT_NAMES[keep])}</span>'
-                    f'<span class="ace-give">hand on the Ace of {esc(SUIT_NAMES[give])} {suit_mark(give)}</span>'
+                    f'<span class="ace-give">hand the Ace of {esc(SUIT_NAMES[give])} {suit_mark(give)}'
+                    f' to {esc(receiver)}</span>'
                 )
                 buttons.append(pick_button(control, SUIT_NAMES[keep], content, "btn ace-btn"))
         blocks.append(
