@@ -140,6 +140,9 @@ def context(view):
     if step == "rally":
         prices = " · ".join(f"{k} for {v}" for k, v in RALLY_PRICE.items())
         return f'<p class="small">Rallies bought at once in a state, price in thousands of euros: {esc(prices)}.</p>'
+    if step == "place":
+        return ('<p class="small">A card\'s cost is paid when it is revealed (phase 6); a card its party '
+                "cannot pay then is lost.</p>")
     if step in ("poll-bid", "poll-sell", "poll-use") and view.get("auction"):
         return POLL_STEPS.get(step, "")
     return ""
@@ -285,8 +288,7 @@ def controls(view, ctx):
             lambda c: f"{CABINET_NAMES[c]}: choose a state", lambda c: f"Place the {CABINET_NAMES[c]} face down at:")
         picked = b.picked.parts[0][1] if b.picked is not None and b.picked.kind == "place" else None
         about = f'<div class="dm-picked-card">{cabinet_card(picked)}</div>' if picked else ""
-        rows.append("<p>Pick a card, then a state. Its cost is paid when it is revealed (phase 6); a card you "
-                    "cannot pay then is lost.</p>"
+        rows.append("<p>Pick a card, then a state.</p>"
                     f'{about}{box}<div class="dm-row actions" role="group" aria-label="Your shadow-cabinet cards">'
                     f"{btns}</div>")
     if b.has("replace"):
