@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import sys
@@ -17,14 +18,29 @@ import build  # noqa: E402
 
 
 @pytest.fixture(scope="session")
-def built_dist() -> Path:
-    """``dist/``, built once per test session (set COALITIONS_NO_BUILD=1 to reuse it as is)."""
+def built_dist(testrun_uid: str) -> Path:
+    """``dist/``, built once per test run (set COALITIONS_NO_BUILD=1 to reuse it as is).
+
+    With two test processes the first to get here builds it, under a file
+    lock, and notes the run's id beside it; the other finds the note and
+    serves the same files."""
     if os.environ.get("COALITIONS_NO_BUILD") == "1" and (build.DIST / "index.html").is_file():
         return build.DIST
-    try:
-        return build.build()
-    except build.BuildError as error:
-        pytest.fail(f"python build.py failed: {error}", pytrace=False)
+    stamp = build.DIST.with_name(f"{build.DIST.name}.built-by-test-run")
+    with open(build.DIST.with_name(f"{build.DIST.name}.lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if stamp.is_file() and stamp.read_text() == testrun_uid and (build.DIST / "index.html").is_file():
+                return build.DIST
+            stamp.unlink(missing_ok=True)
+            try:
+                build.build()
+            except build.BuildError as error:
+                pytest.fail(f"python build.py failed: {error}", pytrace=False)
+            stamp.write_text(testrun_uid)
+            return build.DIST
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")
@@ -74,18 +90,36 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.pyodide)
 
 
-# The test command runs two processes (pytest-xdist, pytest.ini). Every test
-# that builds or serves dist/ or drives the browser runs in one of them, one
-# after the other (dist/ is built once, by that process, and one Chromium at a
-# time keeps timings honest); the other tests share out over both, one by one.
-SITE_FILES = ("tests/browser/", "tests/test_build.py", "tests/test_pwa.py", "tests/test_pyodide.py")
+# The test command runs two processes (pytest-xdist, pytest.ini), and each
+# takes whole test files (`--dist loadscope`), so a file's module-scoped
+# fixtures (a browser of its own, a game played once) are set up once. The
+# site is built once for both (built_dist). Each process runs its own server
+# and its own Chromium; the longest files are handed out first.
+SLOW_FIRST = (
+    "tests/browser/test_alliances.py",
+    "tests/browser/test_koalition.py",
+    "tests/browser/test_offline.py",
+    "tests/test_properties.py",
+)
 
 
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
-    class SiteApart(LoadScopeScheduling):
+    class SlowFirst(LoadScopeScheduling):
         def _split_scope(self, nodeid):
-            return "site" if nodeid.startswith(SITE_FILES) else nodeid
+            scope = super()._split_scope(nodeid)
+            # the property tests are many and long: one scope per game
+            if scope == "tests/test_properties.py" and "[" in nodeid:
+                return scope + "[" + nodeid.rsplit("[", 1)[1].split("-")[0]
+            return scope
 
-    return SiteApart(config, log)
+        def _assign_work_unit(self, node):
+            def rank(scope):
+                return next((i for i, start in enumerate(SLOW_FIRST) if scope.startswith(start)), len(SLOW_FIRST))
+
+            first = min(self.workqueue, key=rank)  # the queue keeps its order otherwise
+            self.workqueue.move_to_end(first, last=False)
+            super()._assign_work_unit(node)
+
+    return SlowFirst(config, log)

@@ -21,6 +21,8 @@ from coalitions.registry import all_games, get_game
 
 GAMES = all_games()
 SEEDS = range(4)
+# Decisions compared per game (a searching bot's whole game would take a minute).
+DECISIONS = 60
 
 
 def run(coro):
@@ -55,7 +57,7 @@ def worker_decision(turn: BotJob) -> str:
 def test_worker_plays_the_moves_the_page_played(game, seed):
     match = seeded_bot_game(game, seed)
     decisions = 0
-    while not match.is_over():
+    while not match.is_over() and decisions < DECISIONS:
         expected = match.pending()
         assert expected is not None
         seat, action, forced = expected

@@ -307,10 +307,11 @@ def test_replaying_a_record_is_deterministic(game, players, data, seed):
     assert part.is_over() == (cut == len(moves))
 
 
-# Games whose bots search (Coalition Chess) or whose games run to hundreds of
-# actions (Die Macher) get fewer examples in the costliest properties: the same
-# checks, on fewer drawn games.
-FEWER = {"coalition-chess": 3, "die-macher": 4}
+# Games whose bots search (Coalition Chess), whose games run to hundreds of
+# actions (Die Macher) or whose bots sample many deals (Koalition, up to 8
+# players) get fewer examples in the costliest properties: the same checks,
+# on fewer drawn games.
+FEWER = {"coalition-chess": 3, "die-macher": 4, "koalition": 8}
 
 
 def examples(game, usual):
