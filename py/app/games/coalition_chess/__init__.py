@@ -81,7 +81,7 @@ def coalitions_text(view):
         return f"<p>{sides[0]} <i>against</i> {sides[1]}.</p>"
     neutral = " and ".join(POWER_NAMES[q] for q in c.get("neutral") or [])
     text = f"{neutral} {'is' if ' and ' not in neutral else 'are'} still neutral."
-    if c.get("deciding"):
+    if c.get("deciding") and not view.get("outcome"):
         text += (" A lesser power joins Yellow or Black in rounds 1–3 by declaring, by giving check or by taking "
                  "a piece; neutral after round 3, it stops the game.")
     return f"<p>{esc(text)}</p>"

@@ -125,9 +125,6 @@ def evaluate(pos, root_team):
     return total
 
 
-ONLY = tuple(tuple(q == p for q in range(4)) for p in range(4))
-
-
 def exposed_to_neutrals(pos, root_team):
     """In rounds 1-3, for each neutral lesser power: its army times the
     difference between our men and the other side's men it could take now,
@@ -142,13 +139,11 @@ def exposed_to_neutrals(pos, root_team):
     for q in (2, 3):
         if team[q] >= 0 or pos.retired >> q & 1:
             continue
-        only = ONLY[q]
         diff = 0
-        for p in range(4):
-            if team[p] < 0 or not cap[q][p]:
-                continue
-            n = sum(1 for s in pos.occ[p] if board[s] & 15 != KING and pos.attacked(s, only))
-            diff += n if team[p] == root_team else -n
+        for t in {a >> 7 & 127 for a in pos.pseudo(q, cap[q])}:
+            victim = board[t]
+            if victim:
+                diff += 1 if team[victim >> 4 & 3] == root_team else -1
         out += diff * pos.mat[q] // 30
     return out
 
