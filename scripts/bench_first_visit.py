@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""First useful paint of a first visit: how soon the home page is readable.
+
+The home page and the rules pages are drawn at build time into index.html
+(buildtools/prerender.py), so a first visit shows them with the first paint,
+while the Python runtime (about 15 MB) is still downloading.  This script
+serves dist/ with build.py's server (max-age=600, as GitHub Pages sends),
+opens ``index.html#/`` in a fresh chromium profile with no service worker and
+an empty cache, over a network throttled through the DevTools protocol (by
+default 5 Mbit/s down, 40 ms latency; ``--mbps 0`` for no throttling), and
+records, in ms after navigation start:
+
+  useful paint  the first contentful paint, checked to hold the home page:
+                the home's "Games" heading was in the page before it (a
+                MutationObserver notes when it arrives);
+  lcp           the largest contentful paint up to then;
+  ready         ``<html data-ready>``: Python has started and taken the page
+                over, which is when the home page used to appear (a spinner
+                before);
+
+and prints the medians of N runs (default 3).
+
+Usage: python scripts/bench_first_visit.py [-n 3] [--mbps 5] [--latency 40] [--no-build | --dist DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+from pathlib import Path
+
+from benchkit import CACHE_SECONDS, READY_PROBE, build, ensure_dist, fresh_profile, drop_profile, load_average, median
+
+PAGE = "index.html#/"
+
+PAINT_PROBE = """
+(() => {
+  window.__lcp = [];
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) window.__lcp.push([e.startTime, e.element ? e.element.tagName : ""]);
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  } catch (e) {}
+  const seen = () => {
+    if (window.__homeAt === undefined && document.querySelector("#app [data-home] #games-title")) {
+      window.__homeAt = performance.now();
+      return true;
+    }
+    return false;
+  };
+  if (!seen()) {
+    const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+    observer.observe(document, { subtree: true, childList: true });
+  }
+})();
+"""
+
+STATS = """
+() => ({
+  ready: window.__readyAt,
+  home: window.__homeAt,
+  fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
+  lcp: window.__lcp.length ? window.__lcp[window.__lcp.length - 1][0] : null,
+  bytes: Number(document.documentElement.getAttribute("data-boot-bytes") || 0),
+})
+"""
+
+
+def one_visit(playwright, url: str, mbps: float, latency: int) -> dict:
+    profile = fresh_profile()
+    try:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), service_workers="block", **build.chromium_launch_options())
+        try:
+            context.add_init_script(READY_PROBE)
+            context.add_init_script(PAINT_PROBE)
+            page = context.pages[0] if context.pages else context.new_page()
+            if mbps > 0:
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", {
+                    "offline": False, "latency": latency,
+                    "downloadThroughput": mbps * 1e6 / 8, "uploadThroughput": mbps * 1e6 / 8,
+                })
+            page.goto(url, wait_until="commit")
+            page.wait_for_function("window.__readyAt !== undefined", timeout=600_000, polling=100)
+            stats = page.evaluate(STATS)
+        finally:
+            context.close()
+    finally:
+        drop_profile(profile)
+    if stats["home"] is None or stats["fcp"] is None or stats["home"] > stats["fcp"]:
+        raise RuntimeError(f"the first paint came before the home page: {stats}")
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-n", "--runs", type=int, default=3)
+    parser.add_argument("--mbps", type=float, default=5.0, help="download speed in Mbit/s (0: not throttled)")
+    parser.add_argument("--latency", type=int, default=40, help="added round-trip latency in ms")
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument("--dist", type=Path, help="time this built site (implies --no-build)")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    dist = args.dist or ensure_dist(rebuild=not args.no_build)
+    print(f"before: {load_average(before=True)}", flush=True)
+    runs = []
+    with build.serving(dist, cache_seconds=CACHE_SECONDS) as base, sync_playwright() as playwright:
+        for run in range(args.runs):
+            stats = one_visit(playwright, base + PAGE, args.mbps, args.latency)
+            runs.append(stats)
+            print(f"run {run + 1}/{args.runs}: useful paint {stats['fcp']:.0f} ms, lcp {stats['lcp'] or 0:.0f} ms,"
+                  f" ready {stats['ready'] / 1000:.2f} s", flush=True)
+    network = f"{args.mbps:g} Mbit/s, {args.latency} ms latency" if args.mbps > 0 else "not throttled"
+    print(f"\nFirst visit of {PAGE} ({network}; empty cache, no service worker), median of {args.runs} runs")
+    print(f"({platform.machine()}, {os.cpu_count()} cores; after: {load_average()})")
+    for key, label in (("fcp", "useful paint (home readable)"), ("lcp", "largest contentful paint"),
+                       ("ready", "Python ready (data-ready)")):
+        values = [r[key] for r in runs if r[key] is not None]
+        print(f"  {label:30s} {median(values):8.0f} ms  (min {min(values):.0f}, max {max(values):.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
