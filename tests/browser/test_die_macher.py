@@ -2,12 +2,13 @@
 move builder (a data-step, then a data-action):
 
 - one human against three bots at instant speed, a result panel after each
-  state election (kept until Continue), at 1280×800 and 390×844 with what
-  must be decided in view;
+  state election (kept until Continue), at 1280×800, 390×844 and 360 px with
+  what must be decided in view, axe-core on the rally stepper, a result panel
+  and the end screen;
 - three humans hot-seat: every secret bid of the four rounds is entered with
   the amount stepper behind the pass screen, and no other seat's bid is on the
   page before all are in;
-- axe-core on the table at both sizes.
+- axe-core on the table at both sizes, a bid amount picked.
 
 Screenshots go to /tmp/dm-shots/."""
 
@@ -89,7 +90,7 @@ def enter_amount(page, kind, prefix, amount):
 def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
     page = open_page(dist_url + "#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=2"
                      "&levels=,random,random,random", viewport=DESKTOP,
-                     init_script=with_settings(pause="continue", bot_speed="instant"))
+                     init_script=with_settings(pause="continue", bot_speed="instant"), bypass_csp=True)
     wait_ready(page, "play")
     assert page.locator("[data-state]").count() == 4
     assert page.locator("[data-state]").first.locator(".tag").inner_text() == "Election this round"
@@ -114,6 +115,9 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
             panels.append((panel.get_attribute("data-moment-panel"), panel.inner_text()))
             if len(panels) == 1:
                 shoot(page, "vsbots-election", ((DESKTOP, "1280"), (PHONE, "390")))
+                page.set_viewport_size(PHONE)  # axe on the result panel, on a phone
+                assert not axe_violations(page)
+                page.set_viewport_size(DESKTOP)
             page.locator(CONTINUE).click()
             continue
         if page.locator("html[data-game-over]").count():
@@ -133,6 +137,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
             confirm = page.locator("[data-amounts] .dm-confirm").inner_text()
             assert "€" in confirm and "left" in confirm, confirm
             shoot(page, "vsbots-rally")
+            assert not axe_violations(page)  # the rally stepper, on a desktop
             sid = rally[0].split("=")[1]
             most = int(page.locator("[data-amounts]").get_attribute("data-amounts").split("-")[1])
             enter_amount(page, "rally", (f"state={sid}",), min(2, most))
@@ -155,6 +160,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
         assert "Election in " in text and " VP" in text and "Income" in text
     check_end_screen(page, 4)
     shoot(page, "vsbots-end", ((DESKTOP, "1280"), (PHONE, "390")))
+    assert not axe_violations(page)  # the end screen
 
 
 def check_end_screen(page, players):
