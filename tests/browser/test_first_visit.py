@@ -47,6 +47,10 @@ def test_home_and_rules_readable_before_python_then_python_takes_over(chromium_b
         try:
             # The home page is there at once, with Python not started.
             page.wait_for_selector("#app [data-home] #games-title")
+            for _ in range(600):  # the runtime has been asked for, and is held: Python cannot start meanwhile
+                if held:
+                    break
+                page.wait_for_timeout(100)
             assert page.locator("[data-game-card]").count() == 5
             assert not page.locator("html[data-ready]").count()
             assert page.locator("[data-loading]").is_visible()

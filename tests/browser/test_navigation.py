@@ -62,6 +62,8 @@ LONG = "Maximiliane Wolkenstein-Oberhausen"
 def test_long_seat_names_are_shown_whole_on_a_phone(open_page, dist_url):
     page = open_page(dist_url + f"#/new/koalition?players=3&seats=human,bot,bot&names={LONG},,&seed=2"
                      "&levels=,random,random", viewport={"width": 390, "height": 844})
+    wait_ready(page, "new")  # a link that names its players shows the form first
+    page.locator(START).click()
     wait_ready(page, "play")
     seat = page.locator('.seat[data-seat="0"] .seat-name')
     assert seat.inner_text() == LONG
