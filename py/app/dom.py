@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 try:  # JavaScript null arrives as pyodide.ffi.jsnull (falsy, but not None)
     from pyodide.ffi import JsNull
@@ -155,6 +155,12 @@ def paint(html: str, keep_focus: bool = True, focus: Optional[str] = None) -> No
         found.focus(no_scroll())
     elif (sig is not None and not still) or (focus and found is None and not still):
         app.focus(no_scroll())  # (a control that kept its node, a board's square, keeps the focus)
+
+
+def soon(fn: Callable[[], Any]) -> None:
+    """Call `fn` in a task of its own, after this one (so that what it costs,
+    focus asking the browser for a style pass, say, is not added to this task's)."""
+    js.setTimeout(create_once_callable(fn), 0)
 
 
 def focus_first(selectors: tuple[str, ...]) -> None:

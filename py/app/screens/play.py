@@ -358,7 +358,7 @@ class PlayScreen(Screen):
             if gen == self.gen:
                 self.busy = False
                 self.draw()
-                self.focus_table()
+                dom.soon(lambda: None if gen != self.gen or self.busy else self.focus_table())  # focus: a task of its own
                 self.app.spawn(self.hold(gen))
 
     # -- what just happened --------------------------------------------------------------------
