@@ -104,41 +104,18 @@
     }
   }
 
-  function patch(root, html) {
+  window.coalitionsPatch = function (root, html) {
     var t = document.createElement("template");
     t.innerHTML = html;
     children(root, t.content);
     applySizes(root);
     var logs = root.querySelectorAll("[data-log]");
-    if (logs.length && root.isConnected) {
+    if (logs.length) {
       requestAnimationFrame(function () {
         for (var i = 0; i < logs.length; i++) {
           if (!awayFromEnd.has(logs[i])) logs[i].scrollTop = logs[i].scrollHeight;
         }
       });
     }
-  }
-
-  // The first redraw after a player's first move would run the update paths
-  // of this patch (attributes synced, keyed nodes matched and moved) for the
-  // first time, on a whole table, inside the click's task: measured at 60 to
-  // 70 ms on a Koalition table, against 5 to 15 ms once they have run. So the
-  // first big screen drawn is patched again off screen (a detached node, no
-  // layout), changed and back, in a task of its own while the page is idle.
-  var warmed = false;
-  function warmLater(html) {
-    if (warmed || html.length < 4000) return;
-    warmed = true;
-    setTimeout(function () {
-      var scratch = document.createElement("div");
-      patch(scratch, html);
-      patch(scratch, html.replace(/ disabled(="[^"]*")?/g, "").replace(/ data-key="/g, ' data-key="w'));
-      patch(scratch, html);
-    }, 250);
-  }
-
-  window.coalitionsPatch = function (root, html) {
-    patch(root, html);
-    warmLater(html);
   };
 })();
