@@ -368,3 +368,11 @@ def test_full_storage_warns(open_page, dist_url):
     page.locator(f'[data-action="{actions[-1]}"]').first.click()
     wait_ready(page, "play")
     assert page.locator('[data-notice="storage"]').count() == 0
+
+
+def test_a_save_that_is_not_there_is_said_so(open_page, dist_url):
+    page = open_page(dist_url + "#/play/nosuch1")
+    assert "There is no saved game “nosuch1” in this browser" in page.inner_text("main")
+    assert page.locator("h1, h2").filter(has_text="No such game").count() == 1
+    goto_hash(page, "#/review/nosuch2", "review")
+    assert "There is no saved game “nosuch2” in this browser" in page.inner_text("main")

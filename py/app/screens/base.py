@@ -42,6 +42,13 @@ class Screen:
         dom.paint(html)
         dom.set_screen(self.name, embed=embed)
 
+    def saved(self, sid: str) -> Optional[str]:
+        """The text of the save `sid`, or None once the screen says there is none."""
+        text = self.app.store.load(sid)
+        if text is None:
+            self.problem("No such game", f"There is no saved game “{sid}” in this browser. It may have been deleted.")
+        return text
+
     # -- events (the app calls these) -------------------------------------------------
 
     def on_action(self, action: str) -> None:

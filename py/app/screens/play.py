@@ -43,10 +43,8 @@ class PlayScreen(PlayResults, Screen):
         sid = self.route.args[0]
         session = self.app.session if self.app.session is not None and self.app.session.save_id == sid else None
         if session is None:
-            text = self.app.store.load(sid)
+            text = self.saved(sid)
             if text is None:
-                self.problem("No such game",
-                             f"There is no saved game “{sid}” in this browser. It may have been deleted.")
                 return
             try:
                 session = PlaySession(match_from_text(text), sid)

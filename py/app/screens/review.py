@@ -20,10 +20,8 @@ class ReviewScreen(WalkthroughScreen):
     def show(self) -> None:
         if self.flow is None:
             sid = self.route.args[0]
-            text = self.app.store.load(sid)
+            text = self.saved(sid)
             if text is None:
-                self.problem("No such game",
-                             f"There is no saved game “{sid}” in this browser. It may have been deleted.")
                 return
             try:
                 self.flow = review_flow(match_from_text(text), start_step(self.route))
