@@ -5,10 +5,17 @@ determinism, hidden information in views, and refusal of illegal actions.
 Games are played by random legal moves drawn from our own Rng, so Hypothesis
 only draws the seed, the options and a few points of interest; each example is
 a whole game. A new game must add its helpers to CONSERVATION, SECRETS and
-FOREIGN below (the tests fail for a game without them)."""
+FOREIGN below (the tests fail for a game without them).
+
+Two depths. The test command draws a third of the games below (at least one)
+for every property, game and player count; COALITIONS_THOROUGH=1 draws them
+all, for a deeper run after a change to the rules:
+
+    COALITIONS_THOROUGH=1 python -m pytest tests/test_properties.py"""
 
 import copy
 import json
+import os
 import re
 from collections import Counter
 
@@ -33,8 +40,17 @@ CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
 MAX_ACTIONS = 2000  # random games observed so far take under 200 actions
 
+THOROUGH = os.environ.get("COALITIONS_THOROUGH") == "1"
+
+
+def depth(thorough):
+    """Games drawn per case: `thorough` in a thorough run, a third of it (at
+    least one) by default."""
+    return thorough if THOROUGH else max(1, thorough // 3)
+
+
 PROPS = settings(
-    max_examples=12,
+    max_examples=depth(12),
     deadline=None,
     derandomize=True,
     database=None,
@@ -315,7 +331,7 @@ FEWER = {"coalition-chess": 3, "die-macher": 4, "koalition": 8}
 
 
 def examples(game, usual):
-    return min(usual, FEWER.get(game.id, usual))
+    return depth(min(usual, FEWER.get(game.id, usual)))
 
 
 @pytest.mark.parametrize("game,players", CASES, ids=IDS)
