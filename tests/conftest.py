@@ -92,34 +92,80 @@ def pytest_collection_modifyitems(config, items):
 
 # The test command runs two processes (pytest-xdist, pytest.ini), and each
 # takes whole test files (`--dist loadscope`), so a file's module-scoped
-# fixtures (a browser of its own, a game played once) are set up once. The
+# fixtures (a browser of its own, a page booted once) are set up once. The
 # site is built once for both (built_dist). Each process runs its own server
-# and its own Chromium; the longest files are handed out first.
-SLOW_FIRST = (
-    "tests/browser/test_alliances.py",
-    "tests/browser/test_koalition.py",
-    "tests/browser/test_offline.py",
-    "tests/test_properties.py",
-)
+# and its own Chromium.
+#
+# The files are handed out longest first, so that the two processes finish
+# together: SECONDS is roughly what each took in a run of the test command
+# (`--durations=0`, summed per file; refresh it when a file's time changes a
+# lot). A file not listed counts as a second per test. The longest plain
+# Python files are cut up: the property tests into one unit per game, the
+# files in PER_TEST into one unit per test.
+SECONDS = {
+    "tests/browser/test_offline.py": 150,
+    "tests/test_properties.py[koalition": 25,
+    "tests/test_properties.py[die": 15,
+    "tests/test_properties.py[alliances": 15,
+    "tests/test_properties.py[coalition": 8,
+    "tests/test_properties.py[election": 4,
+    "tests/browser/test_alliances.py": 110,
+    "tests/browser/test_app.py": 120,
+    "tests/browser/test_untrusted.py": 90,
+    "tests/browser/test_embed.py": 80,
+    "tests/browser/test_koalition.py": 70,
+    "tests/browser/test_settings.py": 70,
+    "tests/browser/test_results.py": 65,
+    "tests/browser/test_botworker.py": 65,
+    "tests/browser/test_axe.py": 55,
+    "tests/browser/test_coalition_chess.py": 50,
+    "tests/browser/test_builder.py": 50,
+    "tests/test_cli.py": 45,
+    "tests/test_die_macher.py": 35,
+    "tests/browser/test_die_macher.py": 30,
+    "tests/test_app_render.py": 30,
+    "tests/browser/test_csp.py": 25,
+    "tests/test_app_flow.py": 20,
+    "tests/test_coalition_chess.py": 17,
+    "tests/test_koalition.py": 16,
+    "tests/test_pyodide.py": 15,
+    "tests/test_build.py": 15,
+}
+PER_TEST = ("tests/test_botworker.py", "tests/test_bots.py", "tests/test_protocol_all_games.py")
+PER_TEST_SECONDS = {
+    "tests/test_botworker.py::test_the_worker_is_sent_the_seat_view_only[coalition-chess]": 25,
+    "tests/test_botworker.py::test_the_worker_is_sent_the_seat_view_only[die-macher]": 20,
+    "tests/test_bots.py::test_bots_are_given_only_the_seat_view[coalition-chess]": 25,
+    "tests/test_protocol_all_games.py::test_random_simulation_keeps_the_protocol[die-macher]": 30,
+    "tests/test_protocol_all_games.py::test_random_simulation_keeps_the_protocol[koalition]": 17,
+    "tests/test_protocol_all_games.py::test_random_simulation_keeps_the_protocol[alliances]": 14,
+    "tests/test_botworker.py::test_the_worker_is_sent_the_seat_view_only[koalition]": 12,
+    "tests/test_bots.py::test_decisions_are_deterministic_for_a_seed_step_and_seat[koalition]": 12,
+    "tests/test_bots.py::test_bots_are_given_only_the_seat_view[koalition]": 11,
+}
 
 
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
-    class SlowFirst(LoadScopeScheduling):
+    class LongestFirst(LoadScopeScheduling):
         def _split_scope(self, nodeid):
             scope = super()._split_scope(nodeid)
-            # the property tests are many and long: one scope per game
             if scope == "tests/test_properties.py" and "[" in nodeid:
                 return scope + "[" + nodeid.rsplit("[", 1)[1].split("-")[0]
+            if scope in PER_TEST:
+                return nodeid
             return scope
 
-        def _assign_work_unit(self, node):
-            def rank(scope):
-                return next((i for i, start in enumerate(SLOW_FIRST) if scope.startswith(start)), len(SLOW_FIRST))
+        def _seconds(self, scope):
+            return SECONDS.get(scope) or PER_TEST_SECONDS.get(scope) or len(self.workqueue[scope])
 
-            first = min(self.workqueue, key=rank)  # the queue keeps its order otherwise
-            self.workqueue.move_to_end(first, last=False)
+        def _assign_work_unit(self, node):
+            if not self.sorted:
+                self.sorted = True
+                for scope in sorted(self.workqueue, key=self._seconds, reverse=True):
+                    self.workqueue.move_to_end(scope)
             super()._assign_work_unit(node)
 
-    return SlowFirst(config, log)
+    LongestFirst.sorted = False
+    return LongestFirst(config, log)

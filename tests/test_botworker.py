@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import os
 import random
 
 import pytest
@@ -21,8 +22,10 @@ from coalitions.registry import all_games, get_game
 
 GAMES = all_games()
 SEEDS = range(4)
-# Decisions compared per game (a searching bot's whole game would take a minute).
-DECISIONS = 60
+# Decisions compared per game and seed (a searching bot's whole game would take
+# a minute): 20 in the test command, 60 with COALITIONS_THOROUGH=1 (the deeper
+# tier, as in tests/test_properties.py).
+DECISIONS = 60 if os.environ.get("COALITIONS_THOROUGH") == "1" else 20
 
 
 def run(coro):
