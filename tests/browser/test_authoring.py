@@ -112,6 +112,7 @@ def test_write_share_and_read_a_walkthrough(open_page, dist_url, chromium_browse
     other.wait_for_function(
         "() => document.querySelector('[data-author-title]').value === \"Ann's first debate, again\"")
     other.close()
+    page.bring_to_front()  # (a tab behind another runs its timers slowly)
     page.locator("[data-author-title]").fill("Ann's first debate")
 
     # "Start over" asks first, and "Keep them" keeps everything

@@ -36,12 +36,16 @@ def test_a_tab_left_behind_never_overwrites_the_game(open_page, dist_url):
     b = a.context.new_page()
     b.goto(a.url)
     wait_ready(b, "play")
+    # the tab played in is brought to the front, as a player's is (a tab behind
+    # another runs its timers slowly)
+    a.bring_to_front()
     for _ in range(3):
         play_one(a)
     longer = moves_saved(a, sid)
     # tab B heard of it (a storage event) and caught up: its next move extends A's game
     wait_ready(b, "play")
     assert b.locator("[data-log] li").count() == a.locator("[data-log] li").count()
+    b.bring_to_front()
     play_one(b)
     assert moves_saved(b, sid) > longer
     # a tab that missed the news (its listener silenced) refuses to move and offers to catch up
@@ -50,8 +54,10 @@ def test_a_tab_left_behind_never_overwrites_the_game(open_page, dist_url):
                       " if (type !== 'storage') return add.call(this, type, ...rest); })(window.addEventListener);")
     c.goto(a.url)
     wait_ready(c, "play")
+    b.bring_to_front()
     play_one(b)
     now = moves_saved(b, sid)
+    c.bring_to_front()
     actions = check_action_buttons(c)
     c.locator(f'[data-action="{actions[0]}"]').first.click()
     notice = c.locator('[data-notice="moved-on"]')
