@@ -1,5 +1,7 @@
 """Browser fixtures: a fresh context per test on the shared chromium, watched for
-console errors, page errors, dialogs and any request that leaves 127.0.0.1.
+console errors, page errors, dialogs and any request that leaves 127.0.0.1;
+or, for tests that need a fresh screen but not a fresh start, one page per
+module, booted once (`booted`).
 
 Uses `dist_url`, `dist_url_prefixed` and `chromium_browser` from tests/conftest.py
 (dist/ built once per session, served by a threaded static server)."""
@@ -50,6 +52,22 @@ class Watch:
         assert not self.offsite, f"requests to other origins: {self.offsite}"
         assert not self.dialogs, f"unexpected dialogs: {self.dialogs}"
 
+    def clear(self):
+        self.errors.clear()
+        self.offsite.clear()
+        self.dialogs.clear()
+
+
+def new_context(browser, reduced_motion="reduce", viewport=None, **options):
+    context = browser.new_context(
+        viewport=viewport or {"width": 1280, "height": 900},
+        reduced_motion=reduced_motion,
+        accept_downloads=True,
+        **options,
+    )
+    context.set_default_timeout(READY_MS)
+    return context
+
 
 @pytest.fixture
 def open_page(chromium_browser):
@@ -59,13 +77,7 @@ def open_page(chromium_browser):
     watches = []
 
     def opener(url, reduced_motion="reduce", viewport=None, init_script=None, hosts=("127.0.0.1",), **options):
-        context = chromium_browser.new_context(
-            viewport=viewport or {"width": 1280, "height": 900},
-            reduced_motion=reduced_motion,
-            accept_downloads=True,
-            **options,
-        )
-        context.set_default_timeout(READY_MS)
+        context = new_context(chromium_browser, reduced_motion, viewport, **options)
         contexts.append(context)
         if init_script:
             context.add_init_script(init_script)
@@ -84,3 +96,44 @@ def open_page(chromium_browser):
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.fixture(scope="module")
+def module_page(chromium_browser, dist_url):
+    """The page `booted` hands out: one context and one Pyodide boot per test
+    module, at the site's root (default viewport, reduced motion)."""
+    context = new_context(chromium_browser)
+    page = context.new_page()
+    watch = Watch()
+    watch.attach(page)
+    page.goto(dist_url + "#/")
+    wait_ready(page, "home")
+    yield page, watch
+    context.close()
+
+
+@pytest.fixture
+def booted(module_page):
+    """booted(hash, route=None) -> the module's page, already running, at `hash`
+    with the site's storage empty: for a test that checks a screen, not a
+    start-up (a boot costs seconds). The page leaves whatever screen the last
+    test left (its bots stop), its localStorage and sessionStorage are emptied
+    there, then it goes to `hash`. Watched and checked as open_page's pages are."""
+    page, watch = module_page
+    watch.clear()
+
+    def navigate(hash_text, route):
+        # (data-ready goes at once, so that the wait is for this hash's screen)
+        page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
+                      hash_text)
+        wait_ready(page, route)
+
+    def go(hash_text, route=None):
+        page.bring_to_front()
+        navigate("#/?fresh=1", "home")
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        navigate(hash_text, route)
+        return page
+
+    yield go
+    watch.check()

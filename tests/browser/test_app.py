@@ -1,6 +1,8 @@
 """The app end to end in headless chromium: play, hot seat, reload, walkthroughs,
-import, names as text, storage failures. Each test boots Pyodide once (a few
-seconds) in a fresh browser context, so localStorage starts empty."""
+import, names as text, storage failures. A test of a start-up (a sub-path, a
+storage that fails) boots Pyodide (a few seconds) in a fresh browser context;
+the others share the module's page (`booted`), its storage emptied before
+each, so localStorage starts empty for every test."""
 
 from __future__ import annotations
 
@@ -73,8 +75,8 @@ def test_play_against_bots_to_the_end(open_page, site, dist_url):
     assert page.locator("html[data-game-over]").count() == 0
 
 
-def test_hot_seat_hides_the_previous_hand(open_page, dist_url):
-    page = open_page(dist_url + "#/new/election-day?seats=human,human,human&seed=11&names=Ann,Bob,Cy")
+def test_hot_seat_hides_the_previous_hand(booted):
+    page = booted("#/new/election-day?seats=human,human,human&seed=11&names=Ann,Bob,Cy")
     start_from_form(page)  # a link naming its players waits for Start
     names = ["Ann", "Bob", "Cy"]
     seen = {"covers": 0, "undone": False}
@@ -109,8 +111,8 @@ def test_hot_seat_hides_the_previous_hand(open_page, dist_url):
     assert page.locator("[data-result]").is_visible()
 
 
-def test_undo_then_reload_returns_to_the_same_position(open_page, dist_url):
-    page = open_page(dist_url + "#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
+def test_undo_then_reload_returns_to_the_same_position(booted):
+    page = booted("#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
     wait_ready(page, "play")
 
     # undo: play cards until the table offers to take one back, then take it back
@@ -180,12 +182,11 @@ def test_undo_then_reload_returns_to_the_same_position(open_page, dist_url):
     assert "human or bot" in page.locator("[data-form-error]").inner_text()
 
 
-def test_walkthrough_and_its_embedded_form(open_page, dist_url):
+def test_walkthrough_and_its_embedded_form(booted):
     record = get_game("election-day").walkthroughs()["debate-scoring"]
     total = len(record["moves"])
     base = "#/walkthrough/election-day/debate-scoring"
-    page = open_page(dist_url + base)
-    wait_ready(page, "walkthrough")
+    page = booted(base, "walkthrough")
     for embed in (False, True):
         if embed:
             goto_hash(page, base + "&embed=1", "walkthrough")
@@ -231,8 +232,8 @@ def step_through(page, record, total):
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
 
 
-def test_import_checks_the_file_and_touches_nothing(open_page, dist_url):
-    page = open_page(dist_url + NEW_4P)
+def test_import_checks_the_file_and_touches_nothing(booted):
+    page = booted(NEW_4P)
     wait_ready(page, "play")
     sid = save_id_of(page)
     goto_hash(page, "#/", "home")
@@ -290,8 +291,8 @@ def test_import_checks_the_file_and_touches_nothing(open_page, dist_url):
     assert page.locator("[data-save]").count() == 2
 
 
-def test_names_show_as_text(open_page, dist_url):
-    page = open_page(dist_url + "#/new/election-day")
+def test_names_show_as_text(booted):
+    page = booted("#/new/election-day")
     wait_ready(page, "new")
     page.locator("select[name=players]").select_option("3")
     wait_ready(page, "new")
@@ -370,8 +371,8 @@ def test_full_storage_warns(open_page, dist_url):
     assert page.locator('[data-notice="storage"]').count() == 0
 
 
-def test_a_save_that_is_not_there_is_said_so(open_page, dist_url):
-    page = open_page(dist_url + "#/play/nosuch1")
+def test_a_save_that_is_not_there_is_said_so(booted):
+    page = booted("#/play/nosuch1", "play")
     assert "There is no saved game “nosuch1” in this browser" in page.inner_text("main")
     assert page.locator("h1, h2").filter(has_text="No such game").count() == 1
     goto_hash(page, "#/review/nosuch2", "review")
