@@ -16,9 +16,8 @@ KOALITION = "#/new/koalition?players=3&seats=human,bot,bot&seed=1&levels=,random
 ALLIANCES = "#/new/alliances?players=4&seats=human,bot,bot,bot&seed=0&levels=,random,random,random"
 
 
-def test_a_card_then_its_party_by_mouse_and_by_keyboard(open_page, dist_url):
-    page = open_page(dist_url + KOALITION)
-    wait_ready(page, "play")
+def test_a_card_then_its_party_by_mouse_and_by_keyboard(booted):
+    page = booted(KOALITION, "play")
     colorino = page.locator('[data-step="play card=colorino"]')
     assert colorino.count() == 1, step_buttons(page)
     assert "Colorino" in colorino.get_attribute("aria-label")
@@ -53,8 +52,8 @@ def test_a_card_then_its_party_by_mouse_and_by_keyboard(open_page, dist_url):
     assert page.locator('[data-hand-cards] [data-step="play card=colorino"]').count() == 0
 
 
-def test_confirm_moves_is_a_setting_per_player(open_page, dist_url):
-    page = open_page(dist_url + KOALITION)
+def test_confirm_moves_is_a_setting_per_player(booted):
+    page = booted(KOALITION)
     wait_ready(page, "play")
     toggle = page.locator('[data-ui="toggle-confirm"]')
     assert toggle.get_attribute("aria-pressed") == "false"
@@ -81,8 +80,8 @@ def test_confirm_moves_is_a_setting_per_player(open_page, dist_url):
     assert page.locator('[data-ui="toggle-confirm"]').get_attribute("aria-pressed") == "true"
 
 
-def test_a_bid_is_an_amount_then_a_suit(open_page, dist_url):
-    page = open_page(dist_url + ALLIANCES)
+def test_a_bid_is_an_amount_then_a_suit(booted):
+    page = booted(ALLIANCES)
     wait_ready(page, "play")
     numbers = [s for s in step_buttons(page) if s.startswith("bid ")]
     assert numbers, "the legal numbers of countries are offered"

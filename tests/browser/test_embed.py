@@ -2,7 +2,8 @@
 chromium: the embed page in an iframe of another origin with storage blocked,
 the "Copy embed code" snippet, a learner step, and a shared game opened in a
 fresh browser context. Every page is watched for console errors and for
-requests leaving 127.0.0.1 (tests/browser/conftest.py)."""
+requests leaving 127.0.0.1 (tests/browser/conftest.py). Where no start-up of
+its own is needed a test uses the module's running page (`booted`)."""
 
 from __future__ import annotations
 
@@ -295,11 +296,10 @@ def test_copy_embed_code_gives_the_absolute_embed_url(open_page, dist_url_prefix
 # -- 3. a learner step -----------------------------------------------------------------------------------
 
 
-def test_learner_step(open_page, dist_url):
+def test_learner_step(booted):
     record = WALKTHROUGHS["ending-a-debate"]
     (k,) = record["learn"]
-    page = open_page(dist_url + f"#/walkthrough/election-day/ending-a-debate?step={k - 1}")
-    wait_ready(page, "walkthrough")
+    page = booted(f"#/walkthrough/election-day/ending-a-debate?step={k - 1}", "walkthrough")
 
     def step():
         return int(page.locator("[data-at-step]").get_attribute("data-at-step"))
@@ -360,9 +360,8 @@ def position(page):
     }
 
 
-def test_share_a_game_and_open_it_elsewhere(open_page, dist_url):
-    page = open_page(dist_url + NEW_4P)
-    wait_ready(page, "play")
+def test_share_a_game_and_open_it_elsewhere(booted, open_page, dist_url):
+    page = booted(NEW_4P, "play")
     rng = random.Random(2)
     for _ in range(4):
         wait_ready(page, "play")
@@ -425,9 +424,8 @@ def test_share_a_game_and_open_it_elsewhere(open_page, dist_url):
     assert third.locator(".wt-title").inner_text() == RECORD["title"]
 
 
-def test_a_record_too_long_for_a_link_offers_the_file(open_page, dist_url):
-    page = open_page(dist_url + "#/")
-    wait_ready(page, "home")
+def test_a_record_too_long_for_a_link_offers_the_file(booted):
+    page = booted("#/", "home")
     m = Match.new("election-day", make_players(["human", "bot", "bot"], names=["Long"]), seed=3)
     m.advance()
     noise = random.Random(4)

@@ -1,7 +1,8 @@
 """Nothing lost, nothing stuck, in the browser: the same game in two tabs,
 hostile imports, links and storage, links that name players, and pages framed
 by another site. Each test reproduces a case that once lost data or stopped
-the app."""
+the app. A case that needs no start-up of its own is opened in the module's
+running page (`booted`), its storage emptied first."""
 
 from __future__ import annotations
 
@@ -74,9 +75,8 @@ def nested(depth):
     return "[" * depth + "]" * depth
 
 
-def test_a_deeply_nested_import_is_refused_and_the_app_goes_on(open_page, dist_url, tmp_path):
-    page = open_page(dist_url + "#/")
-    wait_ready(page, "home")
+def test_a_deeply_nested_import_is_refused_and_the_app_goes_on(booted, tmp_path):
+    page = booted("#/", "home")
     deep = tmp_path / "deep.json"
     deep.write_text(nested(20000))
     page.locator("[data-ui=import]").set_input_files(str(deep))
@@ -94,9 +94,8 @@ def payload_of(text):
 
 
 @pytest.mark.parametrize("inner", [nested(8000), '{"format":"coalitions-record","x":' + nested(700) + "}"])
-def test_a_nested_share_link_says_what_is_wrong(open_page, dist_url, inner):
-    page = open_page(dist_url + "#/shared/" + payload_of(inner))
-    wait_ready(page, "shared")
+def test_a_nested_share_link_says_what_is_wrong(booted, inner):
+    page = booted("#/shared/" + payload_of(inner), "shared")
     assert "cannot be opened" in page.locator("h1").inner_text()
     goto_hash(page, "#/", "home")  # and the app goes on
     page.reload()
@@ -104,9 +103,8 @@ def test_a_nested_share_link_says_what_is_wrong(open_page, dist_url, inner):
 
 
 @pytest.mark.parametrize("tail", ["/x", "+x"])
-def test_a_share_link_that_gained_a_slash_or_plus_is_called_damaged(open_page, dist_url, tail):
-    page = open_page(dist_url + "#/shared/" + payload_of('{"a":1}') + tail)
-    wait_ready(page, "shared")
+def test_a_share_link_that_gained_a_slash_or_plus_is_called_damaged(booted, tail):
+    page = booted("#/shared/" + payload_of('{"a":1}') + tail, "shared")
     assert "damaged" in page.locator("[data-problem]").inner_text()
     assert "Page not found" not in page.locator("h1").inner_text()
 
@@ -132,9 +130,8 @@ def test_bad_values_in_storage_show_as_damaged_saves(open_page, dist_url):
     assert "coalitions:save:aaaa1111" not in save_keys(page)
 
 
-def test_a_link_naming_players_saves_nothing_until_start(open_page, dist_url):
-    page = open_page(dist_url + "#/new/election-day?players=3&seats=human,bot,bot&names=Mallory&seed=2")
-    wait_ready(page, "new")
+def test_a_link_naming_players_saves_nothing_until_start(booted):
+    page = booted("#/new/election-day?players=3&seats=human,bot,bot&names=Mallory&seed=2", "new")
     assert page.locator("input[name=name0]").input_value() == "Mallory"
     assert not [k for k in save_keys(page) if ":save:" in k]
     page.locator("[data-ui=start]").click()
