@@ -252,6 +252,20 @@ def test_every_game_draws_a_button_per_legal_action_for_every_player_count(game_
             assert Elements(html).with_attr("data-action") == []
 
 
+@pytest.mark.parametrize("game_id", ["koalition", "alliances"])
+def test_the_table_says_when_the_shown_seat_decides(game_id):
+    """data-deciding (the hand held in view by the stylesheet) only while the
+    shown seat may act at an interactive table; the hand asks to be held."""
+    m = Match.new(game_id, make_players(["human", "bot", "bot"]), seed=2)
+    seat = m.to_act()[0]
+    other = (seat + 1) % 3
+    assert 'data-deciding="true"' in table_html(m, seat)[1]
+    assert "data-sticky" in table_html(m, seat)[1]
+    assert "data-deciding" not in table_html(m, other)[1]
+    assert "data-deciding" not in table_html(m, seat, interactive=False)[1]
+    assert "data-deciding" not in table_html(m, None)[1]
+
+
 def test_read_only_table_has_no_action_buttons():
     m = Match.new("election-day", make_players(["human", "bot", "bot"]), seed=3)
     seat = m.to_act()[0]

@@ -175,18 +175,27 @@ def other_actions(view, ctx, covered):
     )
 
 
+def deciding_now(view, ctx):
+    """True when the shown seat may act now at an interactive table."""
+    return (ctx.interactive and ctx.seat is not None and not view.get("outcome")
+            and ctx.seat in (view.get("to_act") or []) and bool(view.get("legal")))
+
+
 def table(view, parts, ctx):
     """The table: status, seats, board, private area, log. Read-only unless ctx.interactive."""
     undo = ""
     if ctx.interactive and ctx.can_undo:
         undo = ui_button("undo", "Undo my last move", "btn btn-quiet undo")
     seat_attr = "spectator" if ctx.seat is None else str(ctx.seat)
+    # The shown seat has something to decide: the stylesheet keeps its hand
+    # and actions in view (sticky at the bottom of the window) while it does.
+    deciding = "true" if deciding_now(view, ctx) else None
     result = ""
     if parts.result:
         result = f'<div class="result-wrap" data-result-wrap>{parts.result}{ctx.result_actions}</div>'
     return (
         f'<section class="table{" read-only" if not ctx.interactive else ""}{" is-over" if view.get("outcome") else ""}" data-table'
-        f'{attrs(data_game=ctx.game_id, data_view_seat=seat_attr)} aria-label="The table">'
+        f'{attrs(data_game=ctx.game_id, data_view_seat=seat_attr, data_deciding=deciding)} aria-label="The table">'
         f'<div class="table-status" role="status" data-status data-region="status">{parts.status}{undo}</div>'
         '<p class="visually-hidden" data-announce aria-live="polite"></p>'
         f'<div data-region="result">{result}</div>'

@@ -307,7 +307,7 @@ def hand_area(view, ctx, covered):
     buttons = "".join(action_button(a, labels.get(a, a), esc(labels.get(a, a)), "btn") for a in others)
     covered.update(others)
     return (
-        f'<section class="hand-area" data-hand="{seat}" aria-labelledby="hand-title">'
+        f'<section class="hand-area" data-hand="{seat}" data-sticky aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
         f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
         + (f'<ul class="special-notes">{notes}</ul>' if notes else "")

@@ -269,9 +269,8 @@ def hand_area(view, ctx):
         f'<section class="hand-area" data-hand="{seat}" aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name)})</span></h2>'
         f"{hint}"
-        f"{cards_html}{backing}"
+        f"{cards_html}{actions}{backing}"
         f'{aces and "<div class=aces>" + aces + "</div>"}'
-        f"{actions}"
         "</section>",
         covered,
     )

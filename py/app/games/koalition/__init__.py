@@ -327,7 +327,7 @@ def hand_area(view, ctx):
             "choose": "Your cards sit in two governing parties: choose the one you score with.",
         }.get(phase, "")
     return (
-        f'<section class="hand-area" data-hand="{seat}" aria-labelledby="hand-title">'
+        f'<section class="hand-area" data-hand="{seat}" data-sticky aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
         + (f'<p class="hint">{esc(prompt)}</p>' if prompt else "")
         + f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
