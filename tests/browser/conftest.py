@@ -8,6 +8,7 @@ Uses `dist_url`, `dist_url_prefixed` and `chromium_browser` from tests/conftest.
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlsplit
 
 import pytest
@@ -114,7 +115,7 @@ def module_page(chromium_browser, dist_url):
 
 @pytest.fixture
 def booted(module_page):
-    """booted(hash, route=None) -> the module's page, already running, at `hash`
+    """booted(hash, route=None, settings=None) -> the module's page, already running, at `hash`
     with the site's storage empty: for a test that checks a screen, not a
     start-up (a boot costs seconds). The page leaves whatever screen the last
     test left (its bots stop), its localStorage and sessionStorage are emptied
@@ -128,10 +129,12 @@ def booted(module_page):
                       hash_text)
         wait_ready(page, route)
 
-    def go(hash_text, route=None):
+    def go(hash_text, route=None, settings=None):
         page.bring_to_front()
         navigate("#/?fresh=1", "home")
         page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        if settings is not None:  # the settings page's choices, stored before the screen opens
+            page.evaluate("s => localStorage.setItem('coalitions:settings', s)", json.dumps(settings))
         navigate(hash_text, route)
         return page
 

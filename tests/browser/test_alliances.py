@@ -1,6 +1,7 @@
 """Alliances in the browser: a 4-player game (one human, three bots), a 2-player
 hot-seat game and a 3-player game, each played to the end of the best of three
-by clicking data-action buttons."""
+by clicking data-action buttons, one after another in the module's page
+(`booted`: Pyodide boots once, the storage is emptied before each game)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ def check_final_screen(page, players):
     assert page.locator("[data-action]").count() == 0
 
 
-def test_four_players_one_human_to_the_end(open_page, dist_url):
-    page = open_page(dist_url + "#/new/alliances?players=4&seats=human,bot,bot,bot&seed=2")
+def test_four_players_one_human_to_the_end(booted):
+    page = booted("#/new/alliances?players=4&seats=human,bot,bot,bot&seed=2")
     wait_ready(page, "play")
     assert page.locator("[data-map] .tile").count() == 20
     assert page.locator(".seats [data-seat]").count() == 4
@@ -27,8 +28,8 @@ def test_four_players_one_human_to_the_end(open_page, dist_url):
     check_final_screen(page, 4)
 
 
-def test_two_players_hot_seat_to_the_end(open_page, dist_url):
-    page = open_page(dist_url + "#/new/alliances?players=2&seats=human,human&seed=6&names=Ann,Bob")
+def test_two_players_hot_seat_to_the_end(booted):
+    page = booted("#/new/alliances?players=2&seats=human,human&seed=6&names=Ann,Bob")
     start_from_form(page)  # a link naming its players waits for Start
     names = ["Ann", "Bob"]
     covers = []
@@ -47,8 +48,8 @@ def test_two_players_hot_seat_to_the_end(open_page, dist_url):
     check_final_screen(page, 2)
 
 
-def test_three_players_empire_and_rebels_to_the_end(open_page, dist_url):
-    page = open_page(dist_url + "#/new/alliances?players=3&seats=human,bot,bot&seed=9")
+def test_three_players_empire_and_rebels_to_the_end(booted):
+    page = booted("#/new/alliances?players=3&seats=human,bot,bot&seed=9")
     wait_ready(page, "play")
     play_to_the_end(page, random.Random(9), max_moves=900)
     check_final_screen(page, 3)

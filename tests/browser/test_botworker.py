@@ -75,8 +75,8 @@ def expected(turn: BotJob) -> str:
 
 
 @pytest.fixture
-def page(open_page, dist_url):
-    return open_page(dist_url + "#/")
+def page(booted):
+    return booted("#/", "home")
 
 
 def test_worker_decides_as_cpython(page, built_dist):

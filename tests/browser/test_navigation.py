@@ -34,8 +34,8 @@ def test_start_the_game_is_five_tabs_from_the_top_and_in_view(open_page, dist_ur
         wait_ready(page, "play")
 
 
-def test_rules_from_a_table_lead_straight_back_to_it(open_page, dist_url):
-    page = open_page(dist_url + "#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
+def test_rules_from_a_table_lead_straight_back_to_it(booted):
+    page = booted("#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
     wait_ready(page, "play")  # a link that names its seats starts at once
     sid = save_id_of(page)
     page.locator(".play-links a", has_text="Rules").click()

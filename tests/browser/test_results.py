@@ -80,8 +80,8 @@ def test_a_trick_waits_for_continue_and_stays_one_click_away(open_page, dist_url
     page.wait_for_selector(PANEL, state="detached")
 
 
-def test_a_result_goes_by_itself_after_the_chosen_pause(open_page, dist_url):
-    page = open_page(dist_url + ALLIANCES_2P, init_script=with_settings(pause="2"))
+def test_a_result_goes_by_itself_after_the_chosen_pause(booted):
+    page = booted(ALLIANCES_2P, settings={"pause": "2"})
     wait_ready(page, "play")
     play_until_panel(page, random.Random(2), pick=lambda acts: next((a for a in acts if a.startswith("play ")), acts[0]))
     assert "goes in 2 seconds" in page.locator(PANEL).inner_text()
@@ -89,9 +89,9 @@ def test_a_result_goes_by_itself_after_the_chosen_pause(open_page, dist_url):
     wait_ready(page, "play")
 
 
-def test_a_pass_that_ends_the_debate_is_asked_about(open_page, dist_url):
+def test_a_pass_that_ends_the_debate_is_asked_about(booted):
     # seed 10: passing every time, the player's second pass ends the first debate (app.results.pass_warning)
-    page = open_page(dist_url + ELECTION_3P.replace("seed=4", "seed=10"), init_script=with_settings(pause="continue"))
+    page = booted(ELECTION_3P.replace("seed=4", "seed=10"), settings={"pause": "continue"})
     wait_ready(page, "play")
     for _ in range(60):
         wait_for_turn(page)  # Continue after each debate the bots end
