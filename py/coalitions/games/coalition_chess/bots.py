@@ -9,8 +9,10 @@ engine from it.
   cost, coalitions, retirements), with a team (paranoid) view: the bot's
   coalition maximizes, every other power minimizes. Once the coalitions are
   formed the game is a zero-sum game between two teams, so this is exact
-  minimax over the order of play; a neutral power is counted as an
-  opponent. The budget is a number of searched positions (deterministic:
+  minimax over the order of play. A neutral lesser power counts as an
+  opponent, except in round 3, the last before the game stops while it stays
+  neutral: there its turn is valued as the mean over its moves (those that
+  may commit it one by one, the others as one, a mate as certain). The budget is a number of searched positions (deterministic:
   the same view gives the same move on every machine); the levels differ in
   budget and depth. See docs/bots.md.
 """
@@ -28,6 +30,7 @@ from . import position
 
 MATE = 96000
 WIN = 16000  # one point of score difference at the end
+DECISIVE = 5 * WIN  # a mate (6 points to 0), not a stop (1 to 0)
 
 
 class Timeout(Exception):
@@ -305,6 +308,10 @@ class SearchBot(Bot):
         acts = self._filtered(pos)
         if not acts:
             return evaluate(pos, self.root_team)
+        if team[actor] < 0 and actor != self.root and pos.phase == MOVE and pos.rnd == 3:
+            value = self._neutral(pos, acts, depth, ply)
+            self.tt[key] = (depth, value, 0, None)
+            return value
         a0, b0 = alpha, beta
         stand = None
         if not maximize and depth <= 2 and pos.phase == MOVE:
@@ -360,6 +367,61 @@ class SearchBot(Bot):
         self.tt[key] = (depth, value, flag, best)
         return value
 
+    def _neutral(self, pos, acts, depth, ply):
+        """A neutral lesser power to move in round 3, the last before the
+        game stops if it stays neutral: not an opponent yet, so not its
+        worst move for us but the mean over its moves. Its moves that may
+        commit it (captures, promotions, checks to either King) are searched
+        one by one; its other moves, which leave it neutral, count as one
+        move valued for all of them. A move of it that mates is no chance:
+        it joins the mating side and wins, so that move is the value (the
+        worst for us if there are mates both ways)."""
+        forcing = self._commits(pos, acts)
+        quiet = len(acts) - len(forcing)
+        tried = forcing
+        if quiet:
+            rest = [a for a in self._order(pos, acts, None, ply) if a not in forcing]
+            tried = forcing + rest[:1]
+        total = 0
+        decisive = None
+        for a in tried:
+            pos.push(a)
+            try:
+                v = self._ab(pos, depth - 1, -10 ** 9, 10 ** 9, ply + 1)
+            finally:
+                pos.pop()
+            total += v
+            if abs(v) >= DECISIVE and (decisive is None or v < decisive):
+                decisive = v
+        if decisive is not None:
+            return decisive  # a mate it can give: it joins that side and wins
+        if quiet:
+            total += v * (quiet - 1)
+        return total // len(acts)
+
+    def _commits(self, pos, acts):
+        """The moves of a neutral lesser power that may commit it: captures,
+        promotions and moves that may give check to a King."""
+        b = pos.board
+        p = pos.actor
+        kings = [pos.king[g] for g in (0, 1) if pos.king[g] >= 0]
+        out = []
+        for a in acts:
+            if not 0 <= a < PLACE:
+                continue
+            f = a & 127
+            t = (a >> 7) & 127
+            if b[t] or a >> 14:
+                out.append(a)
+                continue
+            pc = b[f]
+            for ks in kings:
+                if ALIGNED[ks][f] or KNIGHT_NEAR[ks][f] or pos.hits(pc, t, ks):
+                    if pos._commit_of(p, a) != -1:
+                        out.append(a)
+                    break
+        return out
+
     def _forcing(self, pos, acts):
         b = pos.board
         kings = [pos.king[g] for g in (0, 1) if pos.team[g] == self.root_team and pos.king[g] >= 0]
@@ -397,7 +459,28 @@ class SearchBot(Bot):
         actor = pos.actor
         maximize = team[actor] == self.root_team and team[actor] >= 0
         b = pos.board
-        caps = [a for a in pos.legal() if 0 <= a < PLACE and b[(a >> 7) & 127]]
+        legal = pos.legal()
+        caps = [a for a in legal if 0 <= a < PLACE and b[(a >> 7) & 127]]
+        if team[actor] < 0 and actor != self.root and pos.rnd == 3:
+            # a neutral lesser power in round 3: the mean over its moves,
+            # those that do not capture valued as the position stands
+            total = stand * (len(legal) - len(caps))
+            decisive = None
+            for a in caps:
+                self.nodes += 1
+                if self.nodes > self.budget:
+                    raise Timeout
+                pos.push(a)
+                try:
+                    v = self._quiet(pos, -10 ** 9, 10 ** 9, ply + 1, qd + 1)
+                finally:
+                    pos.pop()
+                total += v
+                if abs(v) >= DECISIVE and (decisive is None or v < decisive):
+                    decisive = v
+            if decisive is not None:
+                return decisive
+            return total // max(1, len(legal))
         if maximize:
             if stand >= beta:
                 return stand

@@ -1,0 +1,75 @@
+"""The Coalition Chess search bot and the neutral lesser powers: a neutral
+power is searched as a third party (the mean over its moves), not as an
+enemy, so in the last of the first three rounds the bot still tells a move
+that leaves a neutral power a man to take (and so a way to join the other
+side before the game stops) from one that does not."""
+
+from __future__ import annotations
+
+from coalitions.core.bots import decide
+from coalitions.core.match import Match
+from coalitions.games.coalition_chess import bots
+from coalitions.games.coalition_chess.engine import PLACE
+from coalitions.games.coalition_chess.walkthroughs import _record
+from coalitions.registry import get_game
+
+GAME = get_game("coalition-chess")
+Y, B, G, R = 0, 1, 2, 3
+
+
+def set_position(pieces, turn, rnd):
+    return Match(_record("t", {"pieces": pieces, "turn": turn, "round": rnd}, [], {}))
+
+
+def black_men_green_may_take(match):
+    pos = match.state.pos
+    assert pos.actor == G and pos.team[G] < 0
+    return sorted(a for a in pos.legal() if 0 <= a < PLACE and pos.board[(a >> 7) & 127] >> 4 & 3 == B)
+
+
+# Round 3, Black to move, Green and Red neutral. Red's Guard on a6 can take
+# Black's Guard on b7 whatever Black does (b6 is blocked); Green's Guard on j4
+# can take Black's Artillery on h5 unless it moves. A capture commits the
+# neutral power against Black, and when round 3 ends with the other lesser
+# power still neutral the game stops with Black out of the coalition: lost.
+# Searched as an enemy, each neutral power takes what it can, every line is
+# lost and the moves cannot be told apart; as a third party, a move that
+# leaves it fewer men to take is worth more.
+LAST_ROUND = {
+    "yellow": {"e1": "king", "c5": "tank", "b6": "guard", "e2": "guard", "d1": "guard", "f1": "guard"},
+    "black": {"e10": "king", "h5": "artillery", "f8": "motorcyclist", "b7": "guard"},
+    "green": {"j4": "guard", "k7": "machine-gun"},
+    "red": {"a6": "guard", "a2": "machine-gun"},
+}
+
+
+def test_the_position_offers_the_neutral_powers_two_of_blacks_men():
+    m = set_position(LAST_ROUND, "black", 3)
+    pos = m.state.pos
+    assert pos.rnd == 3 and pos.team[G] < 0 and pos.team[R] < 0
+    m.apply(B, "move f8 e7")  # a move that saves neither man
+    assert len(black_men_green_may_take(m)) == 1  # Green's Guard takes the Artillery
+
+
+def test_in_round_three_the_search_bot_leaves_no_man_to_a_neutral_power_that_it_can_save():
+    m = set_position(LAST_ROUND, "black", 3)
+    choice = decide(GAME, "search", m.state, B, 1, 0)
+    assert choice.startswith("move h5 ")  # the Artillery leaves Green's reach
+    m.apply(B, choice)
+    assert black_men_green_may_take(m) == []
+
+
+def test_a_neutral_lesser_power_is_searched_as_the_mean_of_its_moves():
+    m = set_position(LAST_ROUND, "black", 3)
+    m.apply(B, "move f8 e7")
+    pos = m.state.pos
+    bot = bots.SearchBot(None)
+    bot.root, bot.root_team, bot.nodes, bot.budget, bot.tt, bot.killers = B, pos.team[B], 0, 10 ** 6, {}, {}
+    acts = bot._filtered(pos)
+    forcing = bot._commits(pos, acts)
+    assert forcing and len(forcing) < len(acts)
+    value = bot._neutral(pos, acts, 2, 1)
+    # the capture of the Artillery alone would lose (Green joins Yellow, Red
+    # stays neutral, the game stops), but it is one move in many: the mean is
+    # a loss weighted by its share, far from a lost game
+    assert -bots.WIN < value < 0
