@@ -1,8 +1,9 @@
-"""The Coalition Chess search bot and the neutral lesser powers: a neutral
+"""The Coalition Chess search bot and the neutral lesser powers: in round 3,
+the last before the game stops while a lesser power stays neutral, a neutral
 power is searched as a third party (the mean over its moves), not as an
-enemy, so in the last of the first three rounds the bot still tells a move
-that leaves a neutral power a man to take (and so a way to join the other
-side before the game stops) from one that does not."""
+enemy, so the bot still tells a move that leaves a neutral power a man to
+take (and so a way to join the other side before the game stops) from one
+that does not."""
 
 from __future__ import annotations
 
