@@ -109,6 +109,10 @@ def test_routes_parse():
     assert routes.parse("#/").name == "home"
     assert routes.parse("#/play/abc123").args == ["abc123"]
     assert routes.parse("#/nowhere/x/y/z").name == "notfound"
+    # the rules opened from a table name it, so that the way back survives a reload
+    r = routes.parse(routes.rules("koalition", "ab&c 1"))
+    assert (r.name, r.args, r.param("from")) == ("rules", ["koalition"], "ab&c 1")
+    assert routes.rules("koalition") == "#/rules/koalition"
 
 
 @pytest.mark.parametrize("text", [

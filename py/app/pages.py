@@ -39,7 +39,7 @@ def play_header(meta, save_id, extra="", share_open=False, confirm=None):
         '<div class="play-header">'
         f'<h1 class="play-title">{esc(meta.get("title", ""))}</h1>'
         '<p class="play-links">'
-        + link_button(routes.rules(meta.get("id", "")), "Rules", "btn btn-small btn-quiet")
+        + link_button(routes.rules(meta.get("id", ""), save_id), "Rules", "btn btn-small btn-quiet")
         + ui_button("share", "Share", "btn btn-small btn-quiet", aria_expanded="true" if share_open else "false")
         + ui_button("export", "Export record", "btn btn-small btn-quiet")
         + toggle

@@ -137,8 +137,10 @@ def settings():
     return "#/settings"
 
 
-def rules(game_id):
-    return f"#/rules/{enc(game_id)}"
+def rules(game_id, from_save=None):
+    """A game's rules; from_save: the saved table they were opened from (the
+    page then offers the way back to it, after a reload too)."""
+    return f"#/rules/{enc(game_id)}" + (f"?from={enc(from_save)}" if from_save else "")
 
 
 def walkthrough(game_id, name, embed=False):

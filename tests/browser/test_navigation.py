@@ -43,6 +43,19 @@ def test_rules_from_a_table_lead_straight_back_to_it(booted):
     back = page.locator("[data-back-to-game] a")
     assert back.inner_text() == "Back to the game"
     assert back.get_attribute("href") == f"#/play/{sid}"
+    # the link names the table (?from=), so a reload keeps the way back
+    assert page.url.endswith(f"#/rules/election-day?from={sid}")
+    page.reload()
+    wait_ready(page, "rules")
+    assert page.locator("[data-back-to-game] a").get_attribute("href") == f"#/play/{sid}"
+    # ?from= naming no saved game of this game offers no way back
+    for wrong in (f"#/rules/koalition?from={sid}", "#/rules/election-day?from=nosuchgame"):
+        page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }", wrong)
+        wait_ready(page, "rules")
+        assert page.locator("[data-back-to-game]").count() == 0, wrong
+    page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
+                  f"#/rules/election-day?from={sid}")
+    wait_ready(page, "rules")
     # the first thing after the page's top: one Tab past the header
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.closest('[data-back-to-game]') !== null")

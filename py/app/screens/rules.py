@@ -6,7 +6,7 @@ from __future__ import annotations
 from coalitions.core.errors import CoalitionsError
 from coalitions.registry import get_game
 
-from .. import dom
+from .. import dom, routes
 from ..pages import rules_html
 from .base import Screen
 
@@ -20,7 +20,17 @@ class RulesScreen(Screen):
         except CoalitionsError as exc:
             self.problem("Unknown game", str(exc))
             return
-        last = self.app.last_game
-        back = last[1] if last is not None and last[0] == game.id else None  # came from a table: the way back
-        dom.paint(rules_html(game, self.app.walkthroughs(game), back))
+        dom.paint(rules_html(game, self.app.walkthroughs(game), self.way_back(game.id)))
         dom.set_screen("rules")
+
+    def way_back(self, game_id: str):
+        """The table the rules were opened from: the link's ?from= names a saved
+        game of this game (so a reload keeps the way back), else the table left
+        last; None when neither is a table of this game."""
+        sid = self.route.param("from")
+        if sid:
+            summary = self.app.store.index().get(sid)
+            if isinstance(summary, dict) and summary.get("game") == game_id:
+                return routes.play(sid)
+        last = self.app.last_game
+        return last[1] if last is not None and last[0] == game_id else None
