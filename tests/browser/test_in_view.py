@@ -87,5 +87,7 @@ def test_the_stuck_hand_lets_the_board_scroll_into_view(booted):
     assert bar["y"] + bar["height"] <= stuck["y"] + 1, (bar, stuck)
     # once the player has played, the hand is not held any more
     page.locator("[data-hand-cards] [data-action]").first.click()
-    page.wait_for_selector(".table:not([data-deciding])")
-    assert page.evaluate("() => getComputedStyle(document.querySelector('[data-region=hand]')).position") != "sticky"
+    page.wait_for_function("""() => {
+        const table = document.querySelector('.table');
+        return table && !table.hasAttribute('data-deciding')
+            && getComputedStyle(table.querySelector('[data-region=hand]')).position !== 'sticky'; }""")

@@ -176,6 +176,32 @@ def plays_by_seat(view):
     return f'<ol class="plays">{"".join(order)}</ol>'
 
 
+def proposal(view, neg, needed, brief=False):
+    """The coalition on the table (HTML), or "": who proposes which parties,
+    their votes against the majority; unless brief, who accepted and who is
+    still to answer."""
+    p = neg.get("proposal")
+    if not p:
+        return ""
+    labels = p["coalition"].split("+")
+    votes = {u["label"]: u["votes"] for u in neg["units"]}
+    total = sum(votes.get(lb, 0) for lb in labels)
+    waiting = [s for s in p["responders"] if s not in p["accepted"]]
+    said = (f'<p><b>{esc(name_of(view, p["by"]))}</b> proposes '
+            + " + ".join(label_mark(lb, view) for lb in labels)
+            + f': <b>{total}</b> votes against a majority of {needed}.</p>')
+    if brief:
+        return f'<div class="proposal proposal-brief">{said}</div>'
+    return (
+        '<div class="proposal" data-proposal>' + said
+        + (f'<p class="small">Accepted by {esc(", ".join(name_of(view, s) for s in p["accepted"]))}.</p>'
+           if p["accepted"] else "")
+        + (f'<p class="small">Waiting for {esc(", ".join(name_of(view, s) for s in waiting))}.</p>'
+           if waiting else "")
+        + "</div>"
+    )
+
+
 def negotiation(view):
     neg = view.get("negotiation")
     if not neg:
@@ -186,24 +212,7 @@ def negotiation(view):
         f"<small>chair {esc(name_of(view, u['seat']))}</small></li>"
         for u in neg["units"]
     )
-    prop = ""
-    p = neg.get("proposal")
-    if p:
-        labels = p["coalition"].split("+")
-        votes = {u["label"]: u["votes"] for u in neg["units"]}
-        total = sum(votes.get(lb, 0) for lb in labels)
-        waiting = [s for s in p["responders"] if s not in p["accepted"]]
-        prop = (
-            '<div class="proposal" data-proposal>'
-            f'<p><b>{esc(name_of(view, p["by"]))}</b> proposes '
-            + " + ".join(label_mark(lb, view) for lb in labels)
-            + f': <b>{total}</b> votes against a majority of {needed}.</p>'
-            + (f'<p class="small">Accepted by {esc(", ".join(name_of(view, s) for s in p["accepted"]))}.</p>'
-               if p["accepted"] else "")
-            + (f'<p class="small">Waiting for {esc(", ".join(name_of(view, s) for s in waiting))}.</p>'
-               if waiting else "")
-            + "</div>"
-        )
+    prop = proposal(view, neg, needed)
     votes_of = {u["label"]: u["votes"] for u in neg["units"]}
     possible = "".join(
         "<li>" + " + ".join(label_mark(lb, view) for lb in text.split("+"))
@@ -326,13 +335,21 @@ def hand_area(view, ctx):
             "answer": "You chair a party in this proposal: accept or decline.",
             "choose": "Your cards sit in two governing parties: choose the one you score with.",
         }.get(phase, "")
+    hand_html = f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
+    actions = f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else ""
+    head = (f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
+            + (f'<p class="hint">{esc(prompt)}</p>' if prompt else ""))
+    if legal and phase != "play":
+        # a decision about the government, not a card: what is proposed and the
+        # answers first, the hand after them in small cards
+        neg = view.get("negotiation") or {}
+        brief = proposal(view, neg, live_count(view)[2], brief=True) if phase == "answer" else ""
+        hand_html = hand_html.replace('class="hand"', 'class="hand hand-small"', 1)
+        body = head + brief + actions + hand_html
+    else:
+        body = head + hand_html + actions
     return (
-        f'<section class="hand-area" data-hand="{seat}" data-sticky aria-labelledby="hand-title">'
-        f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
-        + (f'<p class="hint">{esc(prompt)}</p>' if prompt else "")
-        + f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
-        + (f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else "")
-        + "</section>",
+        f'<section class="hand-area" data-hand="{seat}" data-sticky aria-labelledby="hand-title">{body}</section>',
         covered,
     )
 
