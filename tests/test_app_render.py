@@ -256,13 +256,14 @@ def test_every_game_draws_a_button_per_legal_action_for_every_player_count(game_
             assert Elements(html).with_attr("data-action") == []
 
 
-@pytest.mark.parametrize("game_id", ["koalition", "alliances"])
-def test_the_table_says_when_the_shown_seat_decides(game_id):
+@pytest.mark.parametrize("game_id, players", [("koalition", 3), ("alliances", 2)])
+def test_the_table_says_when_the_shown_seat_decides(game_id, players):
     """data-deciding (the hand held in view by the stylesheet) only while the
-    shown seat may act at an interactive table; the hand asks to be held."""
-    m = Match.new(game_id, make_players(["human", "bot", "bot"]), seed=2)
+    shown seat may act at an interactive table; the hand asks to be held
+    while a card is to be played (Alliances for 2: a drafting trick)."""
+    m = Match.new(game_id, make_players(["human"] + ["bot"] * (players - 1)), seed=2)
     seat = m.to_act()[0]
-    other = (seat + 1) % 3
+    other = (seat + 1) % players
     assert 'data-deciding="true"' in table_html(m, seat)[1]
     assert "data-sticky" in table_html(m, seat)[1]
     assert "data-deciding" not in table_html(m, other)[1]

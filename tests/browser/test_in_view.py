@@ -15,13 +15,15 @@ pytestmark = pytest.mark.browser
 
 SIZES = ({"width": 1280, "height": 800}, {"width": 390, "height": 844})
 
-# game -> (the new game's query, a seat of one human against bots)
+# case -> (game, the new game's query: one human against bots)
 GAMES = {
-    "koalition": "players=6&seats=human,bot,bot,bot,bot,bot",
-    "election-day": "players=3&seats=human,bot,bot",  # seed 1: the human holds two Aces to hand over
-    "alliances": "players=2&seats=human,bot",
-    "die-macher": "players=3&seats=human,bot,bot",
-    "coalition-chess": "seats=human,bot,bot,bot",  # Yellow's set-up first
+    "koalition": ("koalition", "players=6&seats=human,bot,bot,bot,bot,bot"),
+    # seed 1: the human holds two Aces to hand over
+    "election-day": ("election-day", "players=3&seats=human,bot,bot"),
+    "alliances-2": ("alliances", "players=2&seats=human,bot"),  # a drafting trick: a card
+    "alliances-4": ("alliances", "players=4&seats=human,bot,bot,bot"),  # the bids, above the world
+    "die-macher": ("die-macher", "players=3&seats=human,bot,bot"),
+    "coalition-chess": ("coalition-chess", "seats=human,bot,bot,bot"),  # Yellow's set-up first
 }
 
 CONTROLS = """() => [...document.querySelectorAll('[data-action]:not([disabled]), [data-step]:not([disabled])')]
@@ -43,13 +45,14 @@ def controls_at_top(page):
     return page.evaluate(CONTROLS)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_decision_is_in_view_at_your_turn(booted, game):
+@pytest.mark.parametrize("case", sorted(GAMES))
+def test_the_decision_is_in_view_at_your_turn(booted, case):
+    game, query = GAMES[case]
     page = booted("#/", "home")
     for size in SIZES:
         page.set_viewport_size(size)
         page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
-                      f"#/new/{game}?{GAMES[game]}&seed=1")
+                      f"#/new/{game}?{query}&seed=1")
         wait_ready(page)
         if page.locator("[data-ui=start]").count():
             page.locator("[data-ui=start]").click()
@@ -66,7 +69,10 @@ def test_the_decision_is_in_view_at_your_turn(booted, game):
             aces = [c for c in controls if c["name"].startswith("ace ")]
             assert aces and aces[0] not in hidden, (size, aces)
             hidden = [c for c in hidden if not c["name"].startswith("ace ")]
-        assert not hidden, (game, size, hidden)
+        assert not hidden, (case, size, hidden)
+        if case == "alliances-4":  # the bids say what they are, and count no conflict yet
+            assert "bidding for the State of the Nations" in page.locator("[data-status]").inner_text()
+            assert "onflict 0" not in page.locator("[data-table]").inner_text()
 
 
 def test_the_stuck_hand_lets_the_board_scroll_into_view(booted):
@@ -75,7 +81,7 @@ def test_the_stuck_hand_lets_the_board_scroll_into_view(booted):
     party's bar comes into view above the hand)."""
     page = booted("#/", "home")
     page.set_viewport_size(SIZES[0])
-    page.evaluate("h => { location.hash = h; }", f"#/new/koalition?{GAMES['koalition']}&seed=1")
+    page.evaluate("h => { location.hash = h; }", f"#/new/koalition?{GAMES['koalition'][1]}&seed=1")
     wait_ready(page, "play")
     wait_for_turn(page)
     page.wait_for_selector(".table[data-deciding]")

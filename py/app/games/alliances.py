@@ -134,6 +134,9 @@ def bidding(view, ctx, covered):
         )
         choices = choices_box(ctx, "Dominant suit", lambda suit, c: suit_mark(suit, True),
                               lambda suit: SUIT_NAMES.get(suit, str(suit)))
+        passing = ctx.control("pass") if kind == "bid" else None  # Pass beside the numbers, in view with them
+        if passing is not None:
+            numbers += pick_button(passing, "Pass", "Pass", "btn bid-pass")
         grid = (f'<div class="bid-grid" role="group" aria-label="Your bid: how many countries">{numbers}</div>'
                 + (choices or '<p class="small">Choose how many countries, then the dominant suit.</p>'))
     if view.get("phase") == "declare":  # 2 players: the winner of the drafting declares, no bidding
@@ -183,7 +186,8 @@ def conflict(view):
         parts.append(f"Dominant suit: {suit_mark(view['dominant'], True)}")
     if view.get("bid"):
         parts.append(f"Bid: <b>{esc(bid_text(view['bid']))}</b>")
-    parts.append(f"Conflict {esc(view.get('conflict'))} of {esc(view.get('conflicts'))}")
+    if view.get("conflicts"):  # none counted before the State of the Nations is set
+        parts.append(f"Conflict {esc(view.get('conflict'))} of {esc(view.get('conflicts'))}")
     supply = view.get("supply")
     if supply:
         parts.append(f"Tokens left: gold {esc(supply[0])}, silver {esc(supply[1])}")
@@ -211,11 +215,12 @@ def conflict(view):
 
 
 def map_and_conflict(view, ctx, covered):
-    return (
-        board_map(view, ctx, covered)
-        + '<section class="fight" aria-label="The conflict">'
-        + bidding(view, ctx, covered) + conflict(view) + "</section>"
-    )
+    world = board_map(view, ctx, covered)
+    fight = ('<section class="fight" aria-label="The conflict">'
+             + bidding(view, ctx, covered) + conflict(view) + "</section>")
+    # while the State of the Nations is bid or declared, the bids come first,
+    # in view, and the world follows them
+    return fight + world if view.get("phase") in ("bid", "declare") else world + fight
 
 
 # -- seats, score, hand ---------------------------------------------------------------------------
@@ -306,8 +311,11 @@ def hand_area(view, ctx, covered):
     others = [a for a in legal if a not in covered]
     buttons = "".join(action_button(a, labels.get(a, a), esc(labels.get(a, a)), "btn") for a in others)
     covered.update(others)
+    # held in view while a card is to be played, not while the decision is on
+    # the map or the bids above the hand
+    sticky = " data-sticky" if any(ctx.control("play", cid) is not None for cid in hand) else ""
     return (
-        f'<section class="hand-area" data-hand="{seat}" data-sticky aria-labelledby="hand-title">'
+        f'<section class="hand-area" data-hand="{seat}"{sticky} aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
         f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
         + (f'<ul class="special-notes">{notes}</ul>' if notes else "")
@@ -363,6 +371,8 @@ def status(view, ctx):
         where = f"Drafting trick {drafting['trick']}/{drafting['tricks']} · {drafting_score(view, ctx)}"
     elif phase == "declare":
         where = f"Campaign {view.get('campaign')} · the State of the Nations"
+    elif phase == "bid":
+        where = f"Campaign {view.get('campaign')} · bidding for the State of the Nations"
     else:
         where = f"Campaign {view.get('campaign')} · conflict {view.get('conflict')}/{view.get('conflicts')}"
     return status_line(view, ctx, where)
