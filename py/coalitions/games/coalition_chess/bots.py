@@ -33,6 +33,12 @@ WIN = 16000  # one point of score difference at the end
 DECISIVE = 5 * WIN  # a mate (6 points to 0), not a stop (1 to 0)
 
 
+
+def worst_decisive(values):
+    """The decisive value (a mate) worst for us among `values`, or None."""
+    found = [v for v in values if abs(v) >= DECISIVE]
+    return min(found) if found else None
+
 class Timeout(Exception):
     pass
 
@@ -382,22 +388,30 @@ class SearchBot(Bot):
         if quiet:
             rest = [a for a in self._order(pos, acts, None, ply) if a not in forcing]
             tried = forcing + rest[:1]
-        total = 0
-        decisive = None
-        for a in tried:
-            pos.push(a)
-            try:
-                v = self._ab(pos, depth - 1, -10 ** 9, 10 ** 9, ply + 1)
-            finally:
-                pos.pop()
-            total += v
-            if abs(v) >= DECISIVE and (decisive is None or v < decisive):
-                decisive = v
+        values = self._after_each(pos, tried, lambda: self._ab(pos, depth - 1, -10 ** 9, 10 ** 9, ply + 1))
+        decisive = worst_decisive(values)
         if decisive is not None:
             return decisive  # a mate it can give: it joins that side and wins
+        total = sum(values)
         if quiet:
-            total += v * (quiet - 1)
+            total += values[-1] * (quiet - 1)
         return total // len(acts)
+
+    def _after_each(self, pos, moves, value, count=False):
+        """[value() after each of `moves`]; with count, each is a searched
+        position of the budget."""
+        out = []
+        for a in moves:
+            if count:
+                self.nodes += 1
+                if self.nodes > self.budget:
+                    raise Timeout
+            pos.push(a)
+            try:
+                out.append(value())
+            finally:
+                pos.pop()
+        return out
 
     def _commits(self, pos, acts):
         """The moves of a neutral lesser power that may commit it: captures,
@@ -464,23 +478,11 @@ class SearchBot(Bot):
         if team[actor] < 0 and actor != self.root and pos.rnd == 3:
             # a neutral lesser power in round 3: the mean over its moves,
             # those that do not capture valued as the position stands
-            total = stand * (len(legal) - len(caps))
-            decisive = None
-            for a in caps:
-                self.nodes += 1
-                if self.nodes > self.budget:
-                    raise Timeout
-                pos.push(a)
-                try:
-                    v = self._quiet(pos, -10 ** 9, 10 ** 9, ply + 1, qd + 1)
-                finally:
-                    pos.pop()
-                total += v
-                if abs(v) >= DECISIVE and (decisive is None or v < decisive):
-                    decisive = v
+            values = self._after_each(pos, caps, lambda: self._quiet(pos, -10 ** 9, 10 ** 9, ply + 1, qd + 1), True)
+            decisive = worst_decisive(values)
             if decisive is not None:
                 return decisive
-            return total // max(1, len(legal))
+            return (stand * (len(legal) - len(caps)) + sum(values)) // max(1, len(legal))
         if maximize:
             if stand >= beta:
                 return stand
