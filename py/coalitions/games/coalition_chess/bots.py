@@ -416,9 +416,19 @@ class SearchBot(Bot):
     def _commits(self, pos, acts):
         """The moves of a neutral lesser power that may commit it: captures,
         promotions and moves that may give check to a King."""
-        b = pos.board
         p = pos.actor
         kings = [pos.king[g] for g in (0, 1) if pos.king[g] >= 0]
+        return self._takes_or_checks(pos, acts, kings, lambda a: pos._commit_of(p, a) != -1)
+
+    def _forcing(self, pos, acts):
+        kings = [pos.king[g] for g in (0, 1) if pos.team[g] == self.root_team and pos.king[g] >= 0]
+        return self._takes_or_checks(pos, acts, kings)
+
+    @staticmethod
+    def _takes_or_checks(pos, acts, kings, keep_check=None):
+        """The moves of `acts` that capture, promote, or may give check to one
+        of `kings` (those only if keep_check(move) says so)."""
+        b = pos.board
         out = []
         for a in acts:
             if not 0 <= a < PLACE:
@@ -431,28 +441,8 @@ class SearchBot(Bot):
             pc = b[f]
             for ks in kings:
                 if ALIGNED[ks][f] or KNIGHT_NEAR[ks][f] or pos.hits(pc, t, ks):
-                    if pos._commit_of(p, a) != -1:
+                    if keep_check is None or keep_check(a):
                         out.append(a)
-                    break
-        return out
-
-    def _forcing(self, pos, acts):
-        b = pos.board
-        kings = [pos.king[g] for g in (0, 1) if pos.team[g] == self.root_team and pos.king[g] >= 0]
-        out = []
-        for a in acts:
-            if not 0 <= a < PLACE:
-                continue
-            f = a & 127
-            t = (a >> 7) & 127
-            pk = a >> 14
-            if b[t] or pk:
-                out.append(a)
-                continue
-            pc = b[f]
-            for ks in kings:
-                if ALIGNED[ks][f] or KNIGHT_NEAR[ks][f] or pos.hits(pc, t, ks):
-                    out.append(a)
                     break
         return out
 
