@@ -90,13 +90,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.pyodide)
 
 
-# The test command runs two processes (pytest-xdist, pytest.ini), and each
+# The test command runs three processes (pytest-xdist, pytest.ini), and each
 # takes whole test files (`--dist loadscope`), so a file's module-scoped
 # fixtures (a browser of its own, a page booted once) are set up once. The
-# site is built once for both (built_dist). Each process runs its own server
+# site is built once for all (built_dist). Each process runs its own server
 # and its own Chromium.
 #
-# The files are handed out longest first, so that the two processes finish
+# The files are handed out longest first, so that the processes finish
 # together: SECONDS is roughly what each took in a run of the test command
 # (`--durations=0`, summed per file, on a busy machine; refresh it when a
 # file's time changes a lot). A file not listed counts as a second per test. The longest plain
