@@ -285,11 +285,13 @@ def hand_area(view, ctx, covered):
     legal = list(view.get("legal") or []) if ctx.interactive else []
     labels = view.get("labels") or {}
     cards = []
+    playable = False
     for cid in hand:
         control = ctx.control("play", cid)
         if control is None:
             cards.append(acard(cid))
             continue
+        playable = True
         c = CARDS[cid]
         picked = ctx.builder.is_picked("play", cid)
         button = pick_button(control, f"{c['name']}: choose how to play it", card_face(cid),
@@ -313,7 +315,7 @@ def hand_area(view, ctx, covered):
     covered.update(others)
     # held in view while a card is to be played, not while the decision is on
     # the map or the bids above the hand
-    sticky = " data-sticky" if any(ctx.control("play", cid) is not None for cid in hand) else ""
+    sticky = " data-sticky" if playable else ""
     return (
         f'<section class="hand-area" data-hand="{seat}"{sticky} aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'

@@ -335,16 +335,17 @@ def hand_area(view, ctx):
             "answer": "You chair a party in this proposal: accept or decline.",
             "choose": "Your cards sit in two governing parties: choose the one you score with.",
         }.get(phase, "")
-    hand_html = f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
+    # a decision about the government, not a card: what is proposed and the
+    # answers first, the hand after them in small cards
+    governing = bool(legal) and phase != "play"
+    hand_html = (f'<div class="hand{" hand-small" if governing else ""}" data-hand-cards>'
+                 f'{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>')
     actions = f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else ""
     head = (f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
             + (f'<p class="hint">{esc(prompt)}</p>' if prompt else ""))
-    if legal and phase != "play":
-        # a decision about the government, not a card: what is proposed and the
-        # answers first, the hand after them in small cards
+    if governing:
         neg = view.get("negotiation") or {}
         brief = proposal(view, neg, live_count(view)[2], brief=True) if phase == "answer" else ""
-        hand_html = hand_html.replace('class="hand"', 'class="hand hand-small"', 1)
         body = head + brief + actions + hand_html
     else:
         body = head + hand_html + actions
