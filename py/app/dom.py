@@ -129,7 +129,9 @@ def paint(html: str, keep_focus: bool = True, focus: Optional[str] = None) -> No
     """Make the screen show `html`: a keyed patch (static/patch.js) keeps every
     node that did not change, so focus, scroll and selection survive. Focus
     goes to `focus` (a selector) if given, else back to the control that had
-    it if that control was replaced."""
+    it if that control was replaced. Focusing makes the browser bring its
+    styles up to date at once, so it is done in a task of its own, right after
+    this one: a redraw and the style pass it causes never add up in one task."""
     app = root()
     active = js.document.activeElement
     sig = None
@@ -142,9 +144,17 @@ def paint(html: str, keep_focus: bool = True, focus: Optional[str] = None) -> No
         app.innerHTML = html
     else:
         patch(app, html)
+    if focus or sig is not None:
+        soon(lambda: refocus(sig, focus))
+
+
+def refocus(sig: Optional[tuple], focus: Optional[str]) -> None:
+    """After a patch: focus `focus` if it is on the screen, else the control
+    with the signature `sig` if focus was lost with the node that had it."""
+    app = root()
     found = qs(focus, app) if focus else None
-    still = not nil(js.document.activeElement) and app.contains(js.document.activeElement) \
-        and js.document.activeElement != app
+    current = js.document.activeElement
+    still = not nil(current) and app.contains(current) and current != app
     if found is None and sig is not None and not still:
         name = FOCUS_KEYS[[bool(v) for v in sig].index(True)]
         for el in app.querySelectorAll(f"[{name}]"):

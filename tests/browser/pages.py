@@ -15,6 +15,14 @@ def wait_ready(page, route=None):
     page.wait_for_selector(selector, state="attached", timeout=READY_MS)
 
 
+def focused(page, selector, timeout=5_000):
+    """Wait until keyboard focus is on an element matching `selector` (or
+    inside one). A redraw moves focus in the task after its own, so focus is
+    waited for, not read at once; a focus that never arrives fails here."""
+    page.wait_for_function("s => document.activeElement && document.activeElement.closest(s) !== null",
+                           arg=selector, timeout=timeout)
+
+
 def goto_hash(page, hash_text, route=None):
     """Navigate inside the loaded page (no new Python boot)."""
     page.evaluate("h => { location.hash = h; }", hash_text)

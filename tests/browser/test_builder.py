@@ -9,7 +9,7 @@ from pathlib import Path
 
 import build
 
-from .pages import check_action_buttons, step_buttons, wait_ready
+from .pages import check_action_buttons, focused, step_buttons, wait_ready
 
 AXE = Path(build.ROOT) / "node_modules" / "axe-core" / "axe.min.js"
 KOALITION = "#/new/koalition?players=3&seats=human,bot,bot&seed=1&levels=,random,random"
@@ -40,6 +40,7 @@ def test_a_card_then_its_party_by_mouse_and_by_keyboard(booted):
     page.locator('[data-step="play card=colorino"]').focus()
     page.keyboard.press("Enter")
     wait_ready(page, "play")
+    focused(page, "[data-choices] [data-action]")
     first = page.evaluate("document.activeElement.getAttribute('data-action')")
     assert first == parties[0], "focus goes to the first choice"
     page.keyboard.press("ArrowRight")

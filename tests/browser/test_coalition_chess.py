@@ -165,7 +165,7 @@ def test_hot_seat_passes_the_device_without_a_cover_and_looks_back(open_page, di
     click(page, '[data-cc-moves] [data-look="4"]')
     assert page.locator("[data-cc-look]").is_visible()
     # the board, above the list, comes into view with the way back
-    assert page.evaluate("document.activeElement.closest('[data-cc-look]') !== null")
+    page.wait_for_function("() => document.activeElement.closest('[data-cc-look]') !== null")
     assert page.locator("[data-cc-board].is-past").count() == 1
     assert page.locator("[data-cc-board] [data-step], [data-cc-board] [data-action]").count() == 0
     assert "move 4 of" in page.locator("[data-cc-look]").inner_text()

@@ -18,7 +18,7 @@ import random
 import re
 from pathlib import Path
 
-from .pages import CONTINUE, check_action_buttons, start_from_form, step_buttons, wait_ready
+from .pages import CONTINUE, check_action_buttons, focused, start_from_form, step_buttons, wait_ready
 from .test_builder import axe_violations
 from .test_results import with_settings
 
@@ -76,8 +76,9 @@ def enter_amount(page, kind, prefix, amount):
         nxt = max(v for v in values if v <= amount) if amount > current else min(v for v in values if v >= amount)
         page.locator(f'[data-amounts] [data-step="{shown[values.index(nxt)]}"]').click()
         page.wait_for_selector(f'[data-amounts] .dm-confirm[data-action$=" {nxt}"]')
-        # the keyboard focus is on the confirm button, which says the new amount
-        assert page.evaluate("() => document.activeElement.classList.contains('dm-confirm')")
+        # the keyboard focus goes to the confirm button, which says the new amount
+        # (in the task after the redraw's: tests/browser/pages.py, focused)
+        focused(page, ".dm-confirm")
         current = nxt
         clicks += 1
     page.locator("[data-amounts] .dm-confirm").click()

@@ -8,6 +8,7 @@ cards are smaller and the board comes before the seats."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from .pages import wait_for_turn, wait_ready
 
@@ -91,9 +92,28 @@ def test_the_stuck_hand_lets_the_board_scroll_into_view(booted):
     last_bar.scroll_into_view_if_needed()
     bar, stuck = last_bar.bounding_box(), hand.bounding_box()
     assert bar["y"] + bar["height"] <= stuck["y"] + 1, (bar, stuck)
-    # once the player has played, the hand is not held any more
+    # once the player has played, the hand is not held any more: noted the
+    # moment the table is redrawn, since the bots may soon make it the
+    # player's turn again
+    page.evaluate("""() => {
+        window.__released = false;
+        const check = () => {
+            const table = document.querySelector('.table');
+            if (table && !table.hasAttribute('data-deciding')
+                && getComputedStyle(table.querySelector('[data-region=hand]')).position !== 'sticky') {
+                window.__released = true;
+            }
+        };
+        new MutationObserver(check).observe(document.documentElement,
+            { subtree: true, attributes: true, attributeFilter: ['data-deciding'] });
+    }""")
+    log_before = page.locator("[data-log] li").count()
     page.locator("[data-hand-cards] [data-action]").first.click()
-    page.wait_for_function("""() => {
-        const table = document.querySelector('.table');
-        return table && !table.hasAttribute('data-deciding')
-            && getComputedStyle(table.querySelector('[data-region=hand]')).position !== 'sticky'; }""")
+    try:
+        page.wait_for_function("() => window.__released", timeout=20_000)
+    except PlaywrightError:
+        state = page.evaluate("""() => [document.documentElement.outerHTML.slice(0, 400),
+            (document.querySelector('[data-status]') || {}).textContent,
+            (document.querySelector('[data-notices]') || {}).textContent,
+            document.querySelectorAll('[data-log] li').length]""")
+        raise AssertionError(f"the hand is still held after the move (log had {log_before} lines): {state}")

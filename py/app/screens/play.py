@@ -5,7 +5,7 @@ Export."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from coalitions.core.errors import CoalitionsError
 
@@ -28,6 +28,7 @@ class PlayScreen(PlayResults, Screen):
         self.flow: Optional[PlayFlow] = None
         self.synced: Optional[str] = None  # the record as this tab last read or wrote it
         self.busy = False  # bots are moving
+        self.redrawing = False  # a change is saved and its redraw is the next task
         self.gen = 0  # bumped when a pending bot move must be dropped
         self.picked: Optional[Pick] = None  # the move being built (UI state only)
         self.staged: Optional[str] = None  # an action waiting for "Confirm move"
@@ -181,7 +182,7 @@ class PlayScreen(PlayResults, Screen):
 
     def on_step(self, step: str) -> None:
         pick = pick_of(step)
-        if self.busy or pick is None:
+        if self.busy or self.redrawing or pick is None:
             return
         self.picked = None if self.picked is not None and pick.key() == self.picked.key() else pick  # a second click on the same control lets go
         self.staged = self.warning = None
@@ -211,7 +212,7 @@ class PlayScreen(PlayResults, Screen):
 
     def on_action(self, action: str) -> None:
         flow = self.flow
-        if flow is None or self.busy or flow.next_auto_pending() or self.moved_on():
+        if flow is None or self.busy or self.redrawing or flow.next_auto_pending() or self.moved_on():
             return
         seat = flow.seat()
         if seat is None:
@@ -224,8 +225,7 @@ class PlayScreen(PlayResults, Screen):
                 return
         if self.results is not None:
             self.results.dismiss(flow.match)  # what was shown has been seen: this move's results come next
-        if self.change(lambda: flow.play(action)) and not flow.next_auto_pending():
-            self.focus_table()
+        self.change(lambda: flow.play(action), then=lambda: None if flow.next_auto_pending() else self.focus_table())
 
     def on_key(self, event: Any) -> bool:
         if str(event.key) == "Escape":
@@ -280,16 +280,18 @@ class PlayScreen(PlayResults, Screen):
             super().on_ui(ui, el)
 
     def undo(self, seat: Optional[int]) -> None:
-        if self.flow is None or self.busy or self.moved_on():
+        if self.flow is None or self.busy or self.redrawing or self.moved_on():
             return
         self.leave()  # a bot move still pending is dropped
         self.look = None
         flow = self.flow
         self.change(lambda: flow.undo(seat))
 
-    def change(self, make) -> bool:
-        """Make a change of the player's (a move, an undo); on success save,
-        draw and let the bots go on. An illegal change is shown and changes nothing."""
+    def change(self, make: Callable[[], Any], then: Optional[Callable[[], None]] = None) -> bool:
+        """Make a change of the player's (a move, an undo) and save it at once;
+        then draw and let the bots go on in a task of its own, and `then` in
+        one after that, so that no one task of the click's grows long. An
+        illegal change is shown and changes nothing."""
         try:
             make()
         except CoalitionsError as exc:
@@ -297,8 +299,19 @@ class PlayScreen(PlayResults, Screen):
             return False
         self.picked = self.staged = self.warning = None
         self.save()
-        self.draw()
-        self.run_bots()
+        self.redrawing = True
+        dom.set_flag("data-ready", False)
+
+        def redraw() -> None:
+            self.redrawing = False
+            if self.app.screen is not self or self.flow is None:
+                return  # the screen was left
+            self.draw()
+            self.run_bots()
+            if then is not None:
+                dom.soon(then)
+
+        dom.soon(redraw)
         return True
 
     def export(self) -> None:
