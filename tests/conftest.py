@@ -134,7 +134,9 @@ SECONDS = {
     "tests/test_properties.py[coalition": 8,
     "tests/test_properties.py[election": 4,
 }
-PER_TEST = ("tests/test_botworker.py", "tests/test_bots.py", "tests/test_protocol_all_games.py")
+PER_TEST = ("tests/test_botworker.py", "tests/test_bots.py", "tests/test_protocol_all_games.py",
+            # browser files whose tests each open a page of their own
+            "tests/browser/test_axe.py", "tests/browser/test_die_macher.py", "tests/browser/test_koalition.py")
 PER_TEST_SECONDS = {
     "tests/test_botworker.py::test_the_worker_is_sent_the_seat_view_only[coalition-chess]": 40,
     "tests/test_botworker.py::test_the_worker_is_sent_the_seat_view_only[die-macher]": 20,

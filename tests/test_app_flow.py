@@ -95,7 +95,7 @@ def test_every_legal_action_of_a_random_game_is_reachable_by_steps(game):
     """From each first part, picking step by step reaches every legal action
     of a random game's positions, and reaches nothing else."""
     g = get_game(game)
-    m = Match.new(game, make_players(["bot"] * g.min_players), seed=11)
+    m = Match.new(game, make_players(["bot"] * g.min_players, levels=["random"] * g.min_players), seed=11)
     for _ in range(60):
         if m.is_over():
             break

@@ -60,9 +60,10 @@ def reachable_actions(match, seat):
     """Every action the table offers the seat: its data-action buttons, and
     those reached by picking each data-step (and the steps after it)."""
     view, html = table_html(match, seat)
-    check_buttons(view, html)
-    found = {a["data-action"] for _, a in Elements(html).with_attr("data-action")}
-    todo = [a["data-step"] for _, a in Elements(html).with_attr("data-step")]
+    page = Elements(html)  # each table parsed once
+    check_buttons(view, page)
+    found = {a["data-action"] for _, a in page.with_attr("data-action")}
+    todo = [a["data-step"] for _, a in page.with_attr("data-step")]
     seen = set()
     while todo:
         step = todo.pop()
@@ -70,8 +71,8 @@ def reachable_actions(match, seat):
             continue
         seen.add(step)
         view, html = table_html(match, seat, picked=step)
-        check_buttons(view, html)
         page = Elements(html)
+        check_buttons(view, page)
         found |= {a["data-action"] for _, a in page.with_attr("data-action")}
         todo += [a["data-step"] for _, a in page.with_attr("data-step")]
     return view, found
@@ -80,8 +81,9 @@ def reachable_actions(match, seat):
 def check_buttons(view, html, complete=False):
     """Every data-action is a labelled button of a legal action, at most once;
     every data-step a labelled button. With `complete`, every legal action has
-    its button on this very table (no step needed)."""
-    page = Elements(html)
+    its button on this very table (no step needed). `html` is the table's
+    markup or its parsed Elements."""
+    page = html if isinstance(html, Elements) else Elements(html)
     actions = page.with_attr("data-action")
     for tag, attrs in actions:
         assert tag == "button", attrs

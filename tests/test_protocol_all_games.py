@@ -3,6 +3,7 @@ random-simulation test), plus project-wide rules about the package."""
 
 import ast
 import json
+import os
 import pathlib
 import sys
 
@@ -31,10 +32,15 @@ def test_metadata_is_complete(game):
     assert set(defaults) == {o["name"] for o in meta["options"]}
 
 
+# Random games per player count: 2 in the test command, 5 with
+# COALITIONS_THOROUGH=1 (the deeper tier, as in tests/test_properties.py).
+SIMULATIONS = 5 if os.environ.get("COALITIONS_THOROUGH") == "1" else 2
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_random_simulation_keeps_the_protocol(game):
     for players in range(game.min_players, game.max_players + 1):
-        for seed in range(5):
+        for seed in range(SIMULATIONS):
             state = game.new(players, seed=seed)
             rng = Rng(seed)
             for _ in range(5000):

@@ -1,7 +1,8 @@
 """Alliances in the browser: a 4-player game (one human, three bots), a 2-player
 hot-seat game and a 3-player game, each played to the end of the best of three
 by clicking data-action buttons, one after another in the module's page
-(`booted`: Pyodide boots once, the storage is emptied before each game)."""
+(`booted`: Pyodide boots once, the storage is emptied before each game); the
+bots play without the table's pace between their moves (`fast=1`)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def check_final_screen(page, players):
 
 
 def test_four_players_one_human_to_the_end(booted):
-    page = booted("#/new/alliances?players=4&seats=human,bot,bot,bot&seed=2")
+    page = booted("#/new/alliances?players=4&seats=human,bot,bot,bot&seed=2&fast=1")  # bots without the pace
     wait_ready(page, "play")
     assert page.locator("[data-map] .tile").count() == 20
     assert page.locator(".seats [data-seat]").count() == 4
@@ -49,7 +50,7 @@ def test_two_players_hot_seat_to_the_end(booted):
 
 
 def test_three_players_empire_and_rebels_to_the_end(booted):
-    page = booted("#/new/alliances?players=3&seats=human,bot,bot&seed=9")
+    page = booted("#/new/alliances?players=3&seats=human,bot,bot&seed=9&fast=1")
     wait_ready(page, "play")
     play_to_the_end(page, random.Random(9), max_moves=900)
     check_final_screen(page, 3)

@@ -1,6 +1,6 @@
 """Koalition in the browser: a whole 8-player game (one human, seven bots) and a
 3-player hot-seat game, played to the bonus round by clicking data-action
-buttons; the reference cards open at any time; hands stay covered between
+buttons (the bots without the table's pace between their moves, `fast=1`); the reference cards open at any time; hands stay covered between
 players."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ def check_final_screen(page, players):
 
 
 def test_eight_players_one_human_to_the_bonus_round(open_page, dist_url):
-    page = open_page(dist_url + "#/new/koalition?players=8&seats=human,bot,bot,bot,bot,bot,bot,bot&seed=3")
+    page = open_page(dist_url + "#/new/koalition?players=8&seats=human,bot,bot,bot,bot,bot,bot,bot&seed=3"
+                     "&fast=1")  # bots without the table's pace (test_app.py plays at the pace)
     wait_ready(page, "play")
     assert page.locator("[data-seats], .seats [data-seat]").count() == 8
     assert page.locator("[data-country]").count() == 1
