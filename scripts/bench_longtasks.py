@@ -5,7 +5,8 @@ Serves dist/ on 127.0.0.1 and, in headless chromium (Playwright, Debian's
 /usr/bin/chromium), plays as the one human a Koalition game for 6 and an
 Alliances game for 4: after the table first becomes interactive
 (``html[data-ready][data-route=play]``), clicks a random ``[data-action]``
-button each time the page is ready again, K times (or to the end of the game).
+button each time the page is ready again (a random ``[data-step]`` of a move
+built in steps when no action is offered), K times (or to the end of the game).
 A ``PerformanceObserver`` for ``longtask`` entries (tasks over 50 ms on the
 page's main thread), installed before any page script runs, records every long
 task; the script prints, per game, how many started after the table first
@@ -117,8 +118,12 @@ def play(context, base: str, game_id: str, query: str, seed: int, clicks: int, f
         if page.locator("html[data-game-over]").count():
             break
         actions = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.getAttribute('data-action'))")
-        if not actions:
-            raise RuntimeError(f"{game_id}: no action to click and the game is not over")
+        if not actions:  # a move built in steps (a card, then its choice): its first step
+            steps = page.eval_on_selector_all("[data-step]", "els => els.map(e => e.getAttribute('data-step'))")
+            if not steps:
+                raise RuntimeError(f"{game_id}: nothing to click and the game is not over")
+            page.locator(f'[data-step="{rng.choice(steps)}"]').first.click()
+            continue
         page.locator(f'[data-action="{rng.choice(actions)}"]').first.click()
         made += 1
     page.wait_for_selector(PLAY_READY, state="attached", timeout=READY_TIMEOUT_MS)
