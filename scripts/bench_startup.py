@@ -64,6 +64,7 @@ BARE_PAGE = "__bench_bare_pyodide.html"
 # Time between loads, as a person would take before reloading; it also lets
 # chromium write its caches (compiled code among them) after a load.
 PAUSE_MS = 500
+PAUSES = {"ms": PAUSE_MS}  # --pause-ms
 
 
 def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False) -> list[dict]:
@@ -81,10 +82,10 @@ def one_profile(playwright, url: str, reloads: int, service_workers: bool, offli
                 results[0]["storage"] = page.evaluate(
                     "navigator.storage.estimate().then(e => ({usage: e.usage, quota: e.quota}))")
             for _ in range(reloads):
-                page.wait_for_timeout(PAUSE_MS)
+                page.wait_for_timeout(PAUSES["ms"])
                 results.append(load_and_wait(page, None))
             if offline:
-                page.wait_for_timeout(PAUSE_MS)
+                page.wait_for_timeout(PAUSES["ms"])
                 context.set_offline(True)
                 results.append(load_and_wait(page, None))
         finally:
@@ -124,7 +125,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the service-worker profile (app sw, app sw 2, app offline)")
     parser.add_argument("--page", default=APP_PAGE, help=f"app page to time (default {APP_PAGE})")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
+    parser.add_argument("--pause-ms", type=int, default=PAUSE_MS,
+                        help=f"wait between a load and the next (default {PAUSE_MS}); the app's bot worker "
+                             "starts loading once the first table is ready and takes a core for about a second")
     args = parser.parse_args(argv)
+    PAUSES["ms"] = args.pause_ms
 
     from playwright.sync_api import sync_playwright
 

@@ -26,8 +26,9 @@ import json
 from coalitions import registry
 from coalitions.core import bots
 
-def preload():
-    return [game.id for game in registry.all_games()]
+def preload(game_id):
+    if game_id:  # the table's game now; any other when it is first asked for
+        registry.get_game(game_id)
 
 def decide(game_id, level, view_json, seat, step, seed):
     game = registry.get_game(game_id)
@@ -44,7 +45,7 @@ function sameOrigin(url) {
   return resolved;
 }
 
-async function load(wheel) {
+async function load(wheel, game) {
   const started = performance.now();
   const wheelURL = sameOrigin(wheel);
   const [pyodide, archive] = await Promise.all([
@@ -58,7 +59,7 @@ async function load(wheel) {
   pyodide.unpackArchive(archive, "wheel");
   const ns = pyodide.globals.get("dict")();
   pyodide.runPython(PYTHON, { globals: ns });
-  ns.get("preload")(); // imports every game module now, not at the first decision
+  ns.get("preload")(typeof game === "string" ? game : ""); // the table's game now, not at the first decision
   return { decide: ns.get("decide"), ms: performance.now() - started };
 }
 
@@ -72,7 +73,7 @@ self.addEventListener("message", async (event) => {
   const msg = event.data || {};
   if (msg.type === "init") {
     if (loaded === null) {
-      loaded = load(msg.wheel);
+      loaded = load(msg.wheel, msg.game);
       loaded.then(
         ({ ms }) => self.postMessage({ ready: true, ms }),
         (error) => self.postMessage({ ready: false, error: String(error && error.message || error) }),

@@ -4,6 +4,8 @@ games from their folders, and the shared helpers (Outcome.from_json, seat
 references, the legal-action cache)."""
 
 import ast
+import os
+import subprocess
 import pathlib
 import sys
 import textwrap
@@ -91,6 +93,26 @@ def test_a_game_is_found_from_its_folder(tmp_path, monkeypatch):
         for name in [m for m in sys.modules if m.startswith("extra_games_for_test")]:
             del sys.modules[name]
     assert "tiny-test-game" not in [g.id for g in all_games()]
+
+
+def test_asking_for_one_game_imports_only_its_folder():
+    # Opening a game in the browser must not import the other four (Coalition
+    # Chess's move tables alone took about 90 ms of every start-up), so a fresh
+    # interpreter that asks for one game has only that game's modules.
+    script = textwrap.dedent("""
+        import sys
+        from coalitions.registry import get_game
+        for game_id in sys.argv[1:]:
+            get_game(game_id)
+        print(sorted({m.split(".")[2] for m in sys.modules if m.startswith("coalitions.games.") and m.count(".") >= 2}))
+    """)
+    env = dict(os.environ, PYTHONPATH=str(pathlib.Path(__file__).resolve().parent.parent / "py"))
+    for ids, folders in ((["election-day"], ["election_day"]),
+                         (["coalition-chess", "die-macher"], ["coalition_chess", "die_macher"])):
+        out = subprocess.run([sys.executable, "-c", script, *ids], capture_output=True, text=True, env=env, check=True)
+        assert out.stdout.strip() == repr(folders)
+    out = subprocess.run([sys.executable, "-c", script, "election-day", "../x"], capture_output=True, text=True, env=env)
+    assert "unknown game '../x'" in out.stderr
 
 
 def test_register_refuses_what_is_not_a_game():

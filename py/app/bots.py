@@ -22,10 +22,10 @@ class Bots:
         self.worker = BotWorker()
         self.generation = 0
 
-    def start(self) -> None:
+    def start(self, game_id: Optional[str] = None) -> None:
         """Start the worker (once): called when a table is on screen, so the
-        first load does not wait for it."""
-        self.worker.start(dom.page_base(), wheel_name())
+        first load does not wait for it; it loads the rules of `game_id` then."""
+        self.worker.start(dom.page_base(), wheel_name(), game_id)
 
     def cancel(self) -> None:
         """Drop every pending decision: its answer will be ignored."""
@@ -34,8 +34,8 @@ class Bots:
 
     async def decide(self, job: BotJob) -> Optional[str]:
         gen = self.generation
-        self.start()
         args = job.args()
+        self.start(args[0])
         started = float(js.performance.now())
         action: Optional[str]
         try:

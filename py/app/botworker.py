@@ -128,9 +128,10 @@ class BotWorker:
         (before `ready`, a request waits in the worker until it has loaded)."""
         return self._worker is not None and self._failed is None
 
-    def start(self, site_base_url: str, wheel_name: str) -> None:
-        """Create the worker (once) and have it load Pyodide and the wheel
-        `wheel_name` (see `worker_urls`). Does nothing on a second call."""
+    def start(self, site_base_url: str, wheel_name: str, game_id: Optional[str] = None) -> None:
+        """Create the worker (once) and have it load Pyodide, the wheel
+        `wheel_name` (see `worker_urls`) and the rules of `game_id` if given
+        (another game's when it is first asked for). Does nothing on a second call."""
         if self._worker is not None or self._failed is not None:
             return
         if js is None or not hasattr(js, "Worker"):
@@ -144,7 +145,7 @@ class BotWorker:
             self._proxies = [on_message, on_error]
             self._worker.addEventListener("message", on_message)
             self._worker.addEventListener("error", on_error)
-            self._worker.postMessage(_js({"type": "init", "wheel": wheel_url}))
+            self._worker.postMessage(_js({"type": "init", "wheel": wheel_url, "game": game_id or ""}))
         except Exception as exc:  # a browser that refuses module workers
             self._fail(f"bot worker: {exc}")
 

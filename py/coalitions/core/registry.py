@@ -2,9 +2,14 @@
 
 Games are found, not listed: every package named with `add_package` (the
 package ``coalitions.games`` is, by ``coalitions/registry.py``) is scanned
-once, when a game is first asked for, and each of its sub-packages whose
+once, when the catalogue is first read, and each of its sub-packages whose
 module defines a `Game` subclass with an `id` registers that game. Adding a
 game is adding a folder. `register` adds a game by hand (tests, plug-ins).
+
+Asking for one game by id first imports only the folder its id names
+(``die-macher`` is ``die_macher``), so opening a game does not import the
+others (in the browser that is part of every start-up); the whole scan
+follows only when that folder does not define it.
 
 The catalogue lists the games by their `order`, then by id.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 
 from .errors import UnknownGameError
 from .game import Game
@@ -20,6 +26,7 @@ from .game import Game
 _GAMES: dict[str, type[Game]] = {}
 _PACKAGES: list[str] = []
 _SCANNED: set[str] = set()
+_FOLDER_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
 def add_package(name: str) -> None:
@@ -66,6 +73,24 @@ def _scan() -> None:
                 register(game)
 
 
+def _import_one(game_id: str) -> None:
+    """Import the sub-package that `game_id` names in each package, where it exists."""
+    if len(game_id) > 40 or not _FOLDER_ID.fullmatch(game_id):
+        return
+    for name in _PACKAGES:
+        if name in _SCANNED:
+            continue
+        module_name = f"{name}.{game_id.replace('-', '_')}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name in (module_name, name):
+                continue  # no such folder (a game defined elsewhere, or an unknown id)
+            raise
+        for game in games_in(module):
+            register(game)
+
+
 def all_games() -> list[type[Game]]:
     """Every registered game class, in catalogue order."""
     _scan()
@@ -74,6 +99,14 @@ def all_games() -> list[type[Game]]:
 
 def get_game(game_id: object) -> type[Game]:
     """The game class of `game_id`; UnknownGameError (a ValueError) if there is none."""
+    game = _GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is not None:
+        return game
+    if isinstance(game_id, str):
+        _import_one(game_id)
+        game = _GAMES.get(game_id)
+        if game is not None:
+            return game
     _scan()
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
