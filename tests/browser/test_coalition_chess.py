@@ -403,3 +403,45 @@ def test_looking_back_shows_the_replayed_position_and_no_control():
     assert past.covered == set(view["legal"])  # no action button while looking back
     _, beyond = _table(m, 0, look=999)
     assert "data-cc-look" not in beyond.board
+
+
+def test_each_orientation_puts_that_power_at_the_bottom(chromium_browser):
+    # The stylesheet alone places the squares (one mapping per orientation):
+    # every square and coordinate gets its own cell, and the power at the
+    # bottom has its home edge there (Yellow rank 1, Black rank 10, Red file
+    # K, Green file A; a1 is then bottom left, top right, bottom right, top left).
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    css = (root / "static/css/base.css").read_text() + (root / "static/css/games/coalition-chess.css").read_text()
+    m = _match(["human"] * 4)
+    boards = {}
+    for seat in range(4):
+        _, parts = _table(m, seat, orientation="turn")
+        orient = parts.board.split('data-orient="', 1)[1].split('"', 1)[0]
+        boards[orient] = parts.board
+    assert sorted(boards) == ["black", "green", "red", "yellow"]
+    corner_of_a1 = {"yellow": ("left", "bottom"), "black": ("right", "top"),
+                    "red": ("right", "bottom"), "green": ("left", "top")}
+    page = chromium_browser.new_page(viewport={"width": 800, "height": 900})
+    try:
+        for orient, board in boards.items():
+            page.set_content(f"<style>{css}</style><main style='width:700px'>{board}</main>")
+            cells = page.eval_on_selector_all(
+                ".cc-board > .cc-sq, .cc-board > .cc-lab",
+                """els => els.map(e => { const r = e.getBoundingClientRect();
+                    return [e.className, Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)]; })""")
+            assert len(cells) == 120, orient
+            assert len({(x, y) for _, x, y in cells}) == 120, f"{orient}: two items share a cell"
+            squares = [(c, x, y) for c, x, y in cells if "cc-sq" in c]
+            xs = sorted({x for _, x, _ in squares})
+            ys = sorted({y for _, _, y in squares})
+            assert len(xs) == 10 and len(ys) == 10, orient
+            a1 = next((x, y) for c, x, y in squares if " f0 " in f" {c} " and " r0 " in f" {c} ")
+            side, edge = corner_of_a1[orient]
+            assert a1[0] == (xs[0] if side == "left" else xs[-1]), orient
+            assert a1[1] == (ys[-1] if edge == "bottom" else ys[0]), orient
+            labels = [(c, x, y) for c, x, y in cells if "cc-lab" in c]
+            assert all(x < xs[0] or y > ys[-1] for _, x, y in labels), f"{orient}: coordinates left and below"
+    finally:
+        page.close()
