@@ -74,3 +74,27 @@ def test_a_neutral_lesser_power_is_searched_as_the_mean_of_its_moves():
     # stays neutral, the game stops), but it is one move in many: the mean is
     # a loss weighted by its share, far from a lost game
     assert -bots.WIN < value < 0
+
+
+# A draw offered by Yellow's side to Black, the bot: it is accepted only when
+# playing on is searched as lost, not whenever Black is a piece behind.
+def draw_offer_position(black):
+    m = Match(_record("t", {"pieces": {
+        "yellow": {"e1": "king", "d1": "tank", "b1": "artillery", "d2": "guard", "e2": "guard", "f2": "guard"},
+        "black": black,
+        "green": {"k5": "machine-gun"},
+        "red": {"a5": "machine-gun"}},
+        "turn": "yellow", "round": 5, "coalitions": {"green": "yellow", "red": "black"}}, [], {}))
+    m.apply(Y, "offer")
+    m.apply(Y, "move d2 d3")
+    assert "accept" in m.state._legal(B)
+    return m
+
+
+def test_the_search_bot_plays_on_a_piece_down_and_accepts_a_draw_when_lost():
+    behind = draw_offer_position({"e10": "king", "d10": "tank", "d9": "guard", "e9": "guard", "f9": "guard"})
+    pos = behind.state.pos
+    assert bots.evaluate(pos, pos.team[B]) < -400  # an Artillery down: the old rule accepted here
+    assert decide(GAME, "search", behind.state, B, 1, 0) != "accept"
+    lost = draw_offer_position({"e10": "king", "e9": "guard"})
+    assert decide(GAME, "search", lost.state, B, 1, 0) == "accept"

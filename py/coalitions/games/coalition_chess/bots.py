@@ -31,6 +31,7 @@ from . import position
 MATE = 96000
 WIN = 16000  # one point of score difference at the end
 DECISIVE = 5 * WIN  # a mate (6 points to 0), not a stop (1 to 0)
+ACCEPT_BELOW = -1500  # a draw offer is accepted when the search values playing on below this
 
 
 
@@ -198,10 +199,11 @@ class SearchBot(Bot):
         acts = _actions(legal)
         if DECLARE_Y in acts or DECLARE_B in acts:
             return self._choose_side(pos, seat, acts, legal)
-        if ACCEPT in acts:
-            if evaluate(pos, pos.team[seat]) < -400:
-                return "accept"
         best = self.search(pos, seat)
+        if ACCEPT in acts and (best is None or self.value < ACCEPT_BELOW):
+            # a draw offered: taken only when playing on is searched as lost
+            # by more than 15 Guards' worth (or a mate seen), not on material
+            return "accept"
         if best is None:
             return legal[0]
         return text_of(best, pos.phase == ANSWER)
@@ -233,6 +235,7 @@ class SearchBot(Bot):
         self.tt = {}
         self.killers = {}
         root_acts = self._filtered(pos)
+        self.value = 0
         if not root_acts:
             return 0 if want_value else None
         best_move = root_acts[0]
@@ -258,6 +261,7 @@ class SearchBot(Bot):
         except Timeout:
             if iter_best is not None and alpha > best_value:
                 best_move, best_value = iter_best, alpha
+        self.value = best_value
         return best_value if want_value else best_move
 
     def _filtered(self, pos):
