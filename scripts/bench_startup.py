@@ -170,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
                 for name, field in (("first paint", "firstPaintMs"), ("first contentful paint", "firstContentfulPaintMs")):
                     if stats.get(field) is not None:
                         paints[key][name].append(stats[field])
+                if stats.get("paintedMs") is not None:
+                    stages[key].setdefault("painted", []).append(stats["paintedMs"])
                 for stage, at in stats["stages"].items():
                     stages[key].setdefault(stage, []).append(at)
             print(f"run {run + 1}/{args.runs}: "
@@ -184,11 +186,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {key:12s} {describe(times[key])}   transferred {median(sizes[key]) / 1e6:5.2f} MB"
               f"   from Cache Storage {median(workers[key]):.0f} of the requests")
     for key in keys:
-        if stages[key]:
-            marks = sorted((median(v), s) for s, v in stages[key].items())
+        painted = stages[key].get("painted")
+        marks = sorted((median(v), s) for s, v in stages[key].items() if s != "painted")
+        if marks or painted:
             print(f"  {key:12s} stages (<html data-boot>, median): "
-                  + ", ".join(f"{s} {at / 1000:.2f}s" for at, s in marks)
-                  + f", ready {med[key] / 1000:.2f}s")
+                  + "".join(f"{s} {at / 1000:.2f}s, " for at, s in marks)
+                  + f"ready {med[key] / 1000:.2f}s"
+                  + (f", the next frame painted {median(painted) / 1000:.2f}s" if painted else ""))
     print("Shell painted (ms after navigation start, median; min to max):")
     for key in keys:
         if key.startswith("app"):
@@ -207,10 +211,11 @@ def main(argv: list[str] | None = None) -> int:
               f"of a {median([x['quota'] for x in storage]) / 1e9:.1f} GB quota (navigator.storage.estimate)")
     print_first_visit(dist)
     if args.markdown:
-        print("\n| page | load | median | / bare warm |\n|---|---|---|---|")
+        print("\n| page | load | median | / bare warm | the next frame painted |\n|---|---|---|---|---|")
         for key in keys:
+            painted = stages[key].get("painted")
             print(f"| {key.split()[0]} | {' '.join(key.split()[1:])} | {med[key] / 1000:.2f} s | "
-                  f"{med[key] / bare:.2f}x |")
+                  f"{med[key] / bare:.2f}x | {f'{median(painted) / 1000:.2f} s' if painted else ''} |")
     return 0
 
 

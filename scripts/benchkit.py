@@ -40,6 +40,10 @@ READY_PROBE = """
     if (stage && window.__stages[stage] === undefined) window.__stages[stage] = performance.now();
     if (html.hasAttribute("data-ready") && window.__readyAt === undefined) {
       window.__readyAt = performance.now();
+      // The frame after the mark, once painted: the same moment on a site that
+      // sets data-ready before the first layout (older ones) and on one that
+      // sets it after.
+      requestAnimationFrame(() => setTimeout(() => { window.__paintedAt = performance.now(); }, 0));
       return true;
     }
     return false;
@@ -58,6 +62,7 @@ STATS_JS = """
   const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
   return {
     readyMs: window.__readyAt,
+    paintedMs: window.__paintedAt,  // the first frame after data-ready, painted
     // When the shell was first painted: any pixels, then text or images.
     firstPaintMs: (performance.getEntriesByName("first-paint")[0] || {}).startTime,
     firstContentfulPaintMs: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
@@ -148,7 +153,7 @@ def load_and_wait(page, url: str | None) -> dict:
             page.reload(wait_until="commit")
         else:
             page.goto(url, wait_until="commit")
-        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+        page.wait_for_function("window.__paintedAt !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
         return page.evaluate(STATS_JS)
     except Exception as error:
         if crashed or "crash" in str(error).lower():
