@@ -64,10 +64,10 @@ BARE_PAGE = "__bench_bare_pyodide.html"
 # Time between loads, as a person would take before reloading; it also lets
 # chromium write its caches (compiled code among them) after a load.
 PAUSE_MS = 500
-PAUSES = {"ms": PAUSE_MS}  # --pause-ms
 
 
-def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False) -> list[dict]:
+def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False,
+                pause_ms: int = PAUSE_MS) -> list[dict]:
     """The first visit, then ``reloads`` reloads (after the worker took control
     if ``service_workers``), then one more offline if ``offline``."""
     profile = fresh_profile()
@@ -82,10 +82,10 @@ def one_profile(playwright, url: str, reloads: int, service_workers: bool, offli
                 results[0]["storage"] = page.evaluate(
                     "navigator.storage.estimate().then(e => ({usage: e.usage, quota: e.quota}))")
             for _ in range(reloads):
-                page.wait_for_timeout(PAUSES["ms"])
+                page.wait_for_timeout(pause_ms)
                 results.append(load_and_wait(page, None))
             if offline:
-                page.wait_for_timeout(PAUSES["ms"])
+                page.wait_for_timeout(pause_ms)
                 context.set_offline(True)
                 results.append(load_and_wait(page, None))
         finally:
@@ -129,7 +129,6 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"wait between a load and the next (default {PAUSE_MS}); the app's bot worker "
                              "starts loading once the first table is ready and takes a core for about a second")
     args = parser.parse_args(argv)
-    PAUSES["ms"] = args.pause_ms
 
     from playwright.sync_api import sync_playwright
 
@@ -153,12 +152,13 @@ def main(argv: list[str] | None = None) -> int:
             results = {}
             app = base + args.page
             (results["app cold"], results["app warm"], results["app warm 2"]) = retrying(
-                lambda: one_profile(playwright, app, 2, service_workers=False))
+                lambda: one_profile(playwright, app, 2, service_workers=False, pause_ms=args.pause_ms))
             if not args.no_sw:
                 (results["app sw cold"], results["app sw"], results["app sw 2"], results["app offline"]) = retrying(
-                    lambda: one_profile(playwright, app, 2, service_workers=True, offline=True))
+                    lambda: one_profile(playwright, app, 2, service_workers=True, offline=True, pause_ms=args.pause_ms))
             (results["bare cold"], results["bare warm"], results["bare warm 2"]) = retrying(
-                lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False))
+                lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False,
+                                    pause_ms=args.pause_ms))
             if run < 0:
                 continue
             if "storage" in results.get("app sw cold", {}):

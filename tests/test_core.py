@@ -5,8 +5,8 @@ references, the legal-action cache)."""
 
 import ast
 import os
-import subprocess
 import pathlib
+import subprocess
 import sys
 import textwrap
 
