@@ -22,7 +22,8 @@ Standard library only; runs on Python 3.11+.  Inputs:
 * ``stdlib-modules.txt``: the standard-library files shipped as bytecode.
 
 Python is shipped compiled for Pyodide: the wheel carries the bytecode of each
-of its modules, and ``dist/pyodide/python_stdlib.zip`` is Pyodide's own with
+of its modules next to its source (``pkg/mod.pyc``, the zip importer's
+layout: the page imports from the wheel itself, which it does not unpack), and ``dist/pyodide/python_stdlib.zip`` is Pyodide's own with
 the listed files as bytecode, both compiled by Pyodide under Node
 (``scripts/pyodide_compile.mjs``, cached in ``.cache/pyodide/``), so that the
 browser does not compile them on every start.

@@ -138,7 +138,11 @@ def compiled_stdlib() -> Path:
 
 
 def wheel_bytecode(sources: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
-    """``pkg/__pycache__/mod.cpython-3XY.pyc`` entries for the ``.py`` files among ``sources``."""
+    """``pkg/mod.pyc`` entries for the ``.py`` files among ``sources``: the
+    layout of Python's zip importer, which imports the page's modules from the
+    wheel as it is, without unpacking it (``pyscript.toml``, ``py/main.py``).
+    A Python reading the unpacked wheel from a folder ignores them: its
+    finder takes ``pkg/mod.py`` first."""
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w") as archive:
         _write_entries(archive, [(name, data) for name, data in sources if name.endswith(".py")])
@@ -153,7 +157,15 @@ def wheel_bytecode(sources: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
 
     cached = _cached_compile("bytecode", [packed.getvalue()], make)
     with zipfile.ZipFile(cached) as archive:
-        return [(info.filename, archive.read(info)) for info in archive.infolist()]
+        return [(_zip_layout(info.filename), archive.read(info)) for info in archive.infolist()]
+
+
+def _zip_layout(name: str) -> str:
+    """``pkg/__pycache__/mod.cpython-3XY.pyc`` (as the compiler writes it) as ``pkg/mod.pyc``."""
+    match = re.fullmatch(r"((?:[^/]+/)*)__pycache__/([^/.]+)\.[^/.]+\.pyc", name)
+    if match is None:
+        raise BuildError(f"bytecode entry {name!r} is not pkg/__pycache__/mod.<tag>.pyc")
+    return match.group(1) + match.group(2) + ".pyc"
 
 
 # --------------------------------------------------------------------------
@@ -177,8 +189,8 @@ def _write_entries(archive: zipfile.ZipFile, entries: list[tuple[str, bytes]]) -
 def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True) -> Path:
     """Write ``coalitions-<version>-0h<digest>-py3-none-any.whl`` (see
     :func:`wheel_name`) holding every package in ``py/``, with Pyodide's
-    bytecode of each module unless ``bytecode`` is false (other Pythons ignore
-    it: its cache tag is Pyodide's)."""
+    bytecode of each module unless ``bytecode`` is false (beside each source,
+    for the zip importer; a Python that unpacks the wheel ignores it)."""
     version = version or project_version(py_src)
     packages = python_packages(py_src)
     if PROJECT_NAME not in packages:

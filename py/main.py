@@ -1,8 +1,16 @@
 """PyScript entry point: load the app package and draw the first screen."""
 
 import asyncio
+import os
+import sys
 
 import js
+
+# pyscript.toml writes the game's wheel here, as it is; Python imports from it
+# (zipimport) without unpacking it.
+WHEEL = os.path.abspath("coalitions.whl")
+if WHEEL not in sys.path:
+    sys.path.insert(0, WHEEL)
 
 
 def _boot(method, *args):

@@ -55,8 +55,10 @@ async function load(wheel, game) {
       return response.arrayBuffer();
     }),
   ]);
-  // Into the working directory, which is on sys.path (as PyScript does it).
-  pyodide.unpackArchive(archive, "wheel");
+  // As the page does it (pyscript.toml, py/main.py): the wheel as it is, on
+  // sys.path; Python's zip importer reads each module when first imported.
+  pyodide.FS.writeFile("coalitions.whl", new Uint8Array(archive));
+  pyodide.runPython("import os, sys; sys.path.insert(0, os.path.abspath('coalitions.whl'))");
   const ns = pyodide.globals.get("dict")();
   pyodide.runPython(PYTHON, { globals: ns });
   ns.get("preload")(typeof game === "string" ? game : ""); // the table's game now, not at the first decision

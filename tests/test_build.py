@@ -75,8 +75,8 @@ def test_wheel_record_matches_contents(built_dist: Path):
 
 
 def pyc_name(module):
-    folder, _, name = module.rpartition("/")
-    return f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
+    """Beside its source: the zip importer's layout (the page imports from the wheel as it is)."""
+    return module[:-3] + ".pyc"
 
 
 def assert_unchecked_pyc(data, name):
@@ -134,7 +134,9 @@ def test_wheel_name_carries_its_hash(built_dist: Path, tmp_path: Path):
     assert [p.name for p in built_dist.glob("coalitions-*.whl")] == [wheel.name]
 
     config = tomllib.loads((built_dist / "pyscript.toml").read_text("utf-8"))
-    assert config["files"] == {f"./{wheel.name}": "./*"}
+    assert config["files"] == {f"./{wheel.name}": "./coalitions.whl"}
+    # py/main.py puts that file on sys.path.
+    assert 'os.path.abspath("coalitions.whl")' in (built_dist / "py" / "main.py").read_text("utf-8")
     from app import botworker
 
     assert botworker.wheel_in_config(config) == f"./{wheel.name}"
@@ -157,9 +159,10 @@ def test_wheel_name_carries_its_hash(built_dist: Path, tmp_path: Path):
 
 def test_config_must_name_one_wheel(tmp_path: Path):
     source = tmp_path / "in.toml"
-    source.write_text('[files]\n"./coalitions-0.1.0-py3-none-any.whl" = "./*"\n', "utf-8")
+    source.write_text('[files]\n"./coalitions-0.1.0-py3-none-any.whl" = "./coalitions.whl"\n', "utf-8")
     build.write_config(source, tmp_path / "out.toml", "coalitions-0.1.0-0h0123456789abcdef-py3-none-any.whl")
-    assert '"./coalitions-0.1.0-0h0123456789abcdef-py3-none-any.whl" = "./*"' in (tmp_path / "out.toml").read_text()
+    assert ('"./coalitions-0.1.0-0h0123456789abcdef-py3-none-any.whl" = "./coalitions.whl"'
+            in (tmp_path / "out.toml").read_text())
     source.write_text('[files]\n"./other.whl" = "./*"\n', "utf-8")
     with pytest.raises(build.BuildError, match="one reference"):
         build.write_config(source, tmp_path / "out.toml", "x.whl")

@@ -68,19 +68,26 @@ def test_runs_on_python_314(node, built_dist):
 
 
 def test_modules_load_from_the_shipped_bytecode(node, built_dist):
-    """The wheel's bytecode is used without reading the source (replaced here by
-    text that does not compile), and so is the standard library's."""
+    """The wheel is imported from as it is (the zip importer), and its bytecode
+    is used without reading the source (replaced here, in a copy of the wheel,
+    by text that does not compile); the standard library's bytecode too."""
     code = (
-        "import json.decoder, pathlib, sys, sysconfig\n"
+        "import json.decoder, sys, zipfile\n"
         "assert not [m for m in sys.modules if m.startswith('coalitions')]\n"
-        "source = pathlib.Path(sysconfig.get_paths()['purelib'], 'coalitions', 'core', 'errors.py')\n"
-        "source.write_text('this is not Python')\n"
+        "wheel = '/home/pyodide/coalitions.whl'\n"
+        "with zipfile.ZipFile(wheel) as a, zipfile.ZipFile('/tmp/copy.whl', 'w') as b:\n"
+        "    for info in a.infolist():\n"
+        "        bad = info.filename == 'coalitions/core/errors.py'\n"
+        "        b.writestr(info, b'this is not Python' if bad else a.read(info))\n"
+        "sys.path[sys.path.index(wheel)] = '/tmp/copy.whl'\n"
         "import coalitions.core.errors as errors\n"
-        "print(errors.__name__, hasattr(errors, 'IllegalActionError'), json.decoder.__file__.endswith('.pyc'))\n"
+        "print(errors.__name__, hasattr(errors, 'IllegalActionError'), json.decoder.__file__.endswith('.pyc'),\n"
+        "      type(errors.__loader__).__name__, errors.__file__)\n"
     )
     proc = run_node(node, built_dist, "--code", code)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split() == ["coalitions.core.errors", "True", "True"]
+    assert proc.stdout.split() == ["coalitions.core.errors", "True", "True", "zipimporter",
+                                   "/tmp/copy.whl/coalitions/core/errors.pyc"]
 
 
 def test_micropip_installs_the_wheel_offline(node, built_dist):

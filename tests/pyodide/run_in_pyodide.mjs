@@ -11,7 +11,7 @@
 //
 // Options:
 //   --dist DIR          the built site (default: dist/ next to tests/)
-//   --install unpack    unpack the wheel into site-packages (default)
+//   --install zip       put the wheel on sys.path as it is, as the page does (default)
 //   --install micropip  load micropip from dist/pyodide and install the wheel with it
 //   --micropip          also check that micropip loads offline (reported on stderr)
 //   --code PY           run this Python source instead of the command line; prints its stdout
@@ -21,7 +21,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const options = { dist: resolve(here, "..", "..", "dist"), install: "unpack", batch: false, micropip: false, code: null };
+const options = { dist: resolve(here, "..", "..", "dist"), install: "zip", batch: false, micropip: false, code: null };
 let argv = [];
 {
   const args = process.argv.slice(2);
@@ -35,8 +35,8 @@ let argv = [];
     else if (arg === "--code") options.code = args[++i];
     else { process.stderr.write(`unknown option ${arg}\n`); process.exit(2); }
   }
-  if (!["unpack", "micropip"].includes(options.install)) {
-    process.stderr.write(`--install must be unpack or micropip\n`);
+  if (!["zip", "micropip"].includes(options.install)) {
+    process.stderr.write(`--install must be zip or micropip\n`);
     process.exit(2);
   }
 }
@@ -73,10 +73,11 @@ if (options.install === "micropip") {
   await pyodide.runPythonAsync(`import micropip\nawait micropip.install("emfs:${path}")`);
   note(`installed ${wheelName} with micropip`);
 } else {
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  note(`unpacked ${wheelName} into ${sitePackages}`);
+  // As the page and the bot worker do it: the wheel on sys.path, imported
+  // from as it is by Python's zip importer.
+  pyodide.FS.writeFile("/home/pyodide/coalitions.whl", wheelBytes);
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/coalitions.whl')");
+  note(`${wheelName} on sys.path as /home/pyodide/coalitions.whl`);
 }
 
 pyodide.globals.set("_harness_request", JSON.stringify({
