@@ -153,7 +153,26 @@ def test_arena_reports_win_rates():
     assert lines[0] == "6 games of Election Day, seats: good, random, random (rotated each game)"
     assert re.fullmatch(r"  good +win rate per seat +[\d.]+%  \([\d.]+ wins in 6 seats\)", lines[1])
     assert re.fullmatch(r"  random +win rate per seat +[\d.]+%  \([\d.]+ wins in 12 seats\)", lines[2])
-    assert lines[3].startswith("  games nobody won: ")
+    good = re.fullmatch(r"  good +among the winners in (\d+) of 6 games \([\d.]+%\)", lines[3])
+    random = re.fullmatch(r"  random +among the winners in (\d+) of 6 games \([\d.]+%\)", lines[4])
+    nobody = re.fullmatch(r"  games nobody won: (\d+) \([\d.]+%\)", lines[5])
+    assert good and random and nobody
+    # Each game has a winner of some level or none; a shared win counts for each level once.
+    assert int(good[1]) + int(random[1]) >= 6 - int(nobody[1])
+    assert float(re.search(r"\(([\d.]+) wins", lines[1])[1]) <= int(good[1])
+
+
+def test_arena_counts_a_game_once_for_a_level_with_two_winning_seats():
+    """Two seats of one level that win together: one game won for that level, half a win per seat."""
+    from coalitions.cli import arena
+    from coalitions.registry import get_game
+
+    game = get_game("coalition-chess")
+    stats, no_winner = arena(game, ["capture", "random", "capture", "random"], 2,
+                             {"coalitions": "yellow-green"}, first_seed=0)
+    assert stats["capture"]["seats"] == 4 and stats["random"]["seats"] == 4
+    assert stats["capture"]["games"] + stats["random"]["games"] + no_winner == 2
+    assert stats["capture"]["wins"] == stats["capture"]["games"]  # two winners of one level: 1/2 + 1/2
 
 
 @pytest.mark.parametrize("args,message", [

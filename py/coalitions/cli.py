@@ -174,11 +174,12 @@ def cmd_bench(args, out):
 
 def arena(game, levels, games, options=None, first_seed=0):
     """Play `games` bot games, rotating the levels round the seats. Returns per
-    level: games played, wins, shared wins counted as fractions, and no-winner games."""
+    level: seats played, wins (shared wins counted as fractions), games in
+    which a seat of that level is among the winners; and no-winner games."""
     n = len(levels)
     stats = {}
     for lv in levels:
-        stats.setdefault(lv, {"seats": 0, "wins": 0.0})
+        stats.setdefault(lv, {"seats": 0, "wins": 0.0, "games": 0})
     no_winner = 0
     for g in range(games):
         shift = g % n
@@ -190,6 +191,8 @@ def arena(game, levels, games, options=None, first_seed=0):
             stats[lv]["seats"] += 1
             if seat in o.winners:
                 stats[lv]["wins"] += 1 / len(o.winners)
+        for lv in {seat_levels[seat] for seat in o.winners}:
+            stats[lv]["games"] += 1
         if not o.winners:
             no_winner += 1
     return stats, no_winner
@@ -205,6 +208,9 @@ def cmd_arena(args, out):
     for lv, s in stats.items():
         rate = s["wins"] / s["seats"]
         print(f"  {lv:8} win rate per seat {100 * rate:5.1f}%  ({s['wins']:.1f} wins in {s['seats']} seats)", file=out)
+    for lv, s in stats.items():
+        print(f"  {lv:8} among the winners in {s['games']} of {args.n} games ({100 * s['games'] / args.n:.1f}%)",
+              file=out)
     print(f"  games nobody won: {no_winner} ({100 * no_winner / args.n:.1f}%)", file=out)
     return 0
 
