@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 PY = Path(__file__).resolve().parent.parent / "py"
 if str(PY) not in sys.path:
@@ -115,6 +116,35 @@ def test_routes_parse():
     r = routes.parse(routes.rules("koalition", "ab&c 1"))
     assert (r.name, r.args, r.param("from")) == ("rules", ["koalition"], "ab&c 1")
     assert routes.rules("koalition") == "#/rules/koalition"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=30) | st.lists(st.sampled_from(
+    ["&", "&amp;", "&lt;", "&gt;", "&quot;", "&#x27;", "&shy;", "&nbsp;", "&lt", "amp;", "lt;", "g", "t;", ";", "#", "x"]),
+    max_size=8).map("".join))
+def test_escaping_is_the_html_modules(text):
+    """The page's own escaping (which spares it importing the html module at
+    start) gives what html.escape and html.unescape give."""
+    import html
+
+    assert render.esc(text) == html.escape(text, quote=True)
+    assert render.unescape(text) == html.unescape(text)
+    assert render.unescape(render.esc(text)) == text
+    assert render.unescape(render.card_words(text)) == html.unescape(render.card_words(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=30)
+       | st.from_regex(r"[a-z%+0-9A-F\u00e9]{0,20}", fullmatch=True))
+def test_percent_coding_is_urllibs(text):
+    """The page's own percent-coding (which spares it importing urllib.parse
+    at start) gives what urllib.parse gives, for any text and any damaged escape."""
+    from urllib import parse
+
+    assert routes.quote(text) == parse.quote(text, safe="-_.~")
+    assert routes.unquote(text) == parse.unquote(text)
+    assert routes.unquote_plus(text) == parse.unquote_plus(text)
+    assert routes.unquote(routes.quote(text)) == text
 
 
 @pytest.mark.parametrize("text", [

@@ -29,7 +29,6 @@ import asyncio
 import json
 import re
 from typing import Any, Optional
-from urllib.parse import urljoin
 
 try:
     import js
@@ -84,6 +83,8 @@ def wheel_name(version: str = __version__) -> str:
 def worker_urls(site_base_url: str, wheel_name: str) -> tuple[str, str]:
     """(worker script URL, wheel URL) for a site whose root is `site_base_url`:
     the root itself (ending in /) or any page there (``.../index.html#/play``)."""
+    from urllib.parse import urljoin  # here: the worker starts after the first screen
+
     root = urljoin(site_base_url.split("#", 1)[0], "./")
     return urljoin(root, WORKER_PATH), urljoin(root, wheel_name)
 

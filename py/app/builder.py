@@ -17,15 +17,15 @@ move, and Escape clear it. Pure Python: no browser here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from coalitions.core.actions import Action, Value
+from coalitions.core.plain import plain
 
 Parts = tuple[tuple[str, Value], ...]
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Pick:
     """What has been picked: an action kind and its first parts."""
 
@@ -55,7 +55,7 @@ class Pick:
         return Pick(self.kind, self.parts[:-1]) if self.parts else None
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Control:
     """What a control does when picked: exactly one of `action` (the notation
     of the legal action it completes) and `step` (a Pick, one step of several)."""
@@ -72,7 +72,7 @@ class Control:
         return {"data-step": self.step.key()}
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Choice:
     """One value of the next part to pick (None: the action is complete
     without it, as a card played with nobody to remove)."""

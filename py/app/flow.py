@@ -9,16 +9,17 @@ clicks to it.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Optional
 
 from coalitions.core.errors import CoalitionsError
 from coalitions.core.match import Match
+from coalitions.core.plain import plain
 
 from .session import PlaySession
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class BotJob:
     """A bot's decision to make: everything a bot worker needs, and no more
     than the bot's seat may see (its view)."""
@@ -35,7 +36,7 @@ class BotJob:
         return self.game, self.level, self.view, self.seat, self.step, self.seed
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Auto:
     """The next move the table makes by itself: a forced move (`action` set)
     or a bot's decision (`job` set)."""
@@ -144,7 +145,7 @@ class PlayFlow:
 # -- walkthroughs ------------------------------------------------------------------------
 
 
-@dataclass
+@plain
 class WalkthroughFlow:
     """A walkthrough: a record stepped through, with learner steps (the learner
     makes the recorded move, or presses "Show me")."""

@@ -3,12 +3,14 @@ the log, and the controls of the move builder (a control that completes an
 action carries ``data-action``; one that is a step of several, ``data-step``).
 No browser here."""
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from coalitions.core.plain import plain
 
 from .render import action_button, attrs, esc, shown_label, ui_button
 
 
-@dataclass
+@plain
 class TableContext:
     """How to draw a view: who looks, and whether actions may be clicked."""
 
@@ -35,7 +37,7 @@ class TableContext:
         return self.builder.control(kind, *parts, **named)
 
 
-@dataclass
+@plain
 class TableParts:
     """What a game's renderer draws; the frame places it."""
 

@@ -7,13 +7,33 @@ the action's exact notation and ``aria-label`` the rules' plain-language label.
 """
 
 import re
-from html import escape, unescape
 
 from . import routes
 
 
 def esc(text):
-    return escape("" if text is None else str(text), quote=True)
+    """`text` as HTML text or an attribute value, as html.escape(text, quote=True) writes it."""
+    text = "" if text is None else str(text)
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
+# The entities `esc` and `card_words` write.
+_OWN_ENTITIES = {"&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&shy;": "\u00ad", "&amp;": "&"}
+_OWN_ENTITY = re.compile(r"&(?:lt|gt|quot|#x27|shy|amp);")
+
+
+def unescape(text):
+    """As html.unescape. The entities this module writes are read here, so
+    that the page's start does not import the html module and its table of
+    entities; a text with any other "&" goes to html.unescape."""
+    if "&" not in text:
+        return text
+    if "&" in _OWN_ENTITY.sub("", text):
+        import html
+
+        return html.unescape(text)
+    return _OWN_ENTITY.sub(lambda m: _OWN_ENTITIES[m.group(0)], text)
 
 
 # A long word on a card breaks at a syllable (a soft hyphen before a common

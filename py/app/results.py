@@ -13,13 +13,13 @@ for every seat and counts the same in hot-seat play. Pure Python: no browser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Optional
 
 from coalitions.core.errors import CoalitionsError
+from coalitions.core.plain import plain
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Kind:
     """One kind of moment of a game.
 
@@ -55,7 +55,7 @@ PAUSES = {"continue": None, "8": 8.0, "4": 4.0, "2": 2.0, "0": 0.0}
 BOT_DELAYS = {"slow": 1.0, "normal": 0.25, "instant": 0.0}
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Moment:
     """One result: its kind, the index of its closing event in the public
     log, and its lines (plain text, names filled in)."""

@@ -17,11 +17,36 @@ Query parameters may follow '?' or, for links written by hand, '&'
 (``#/walkthrough/election-day/debate-scoring&embed=1``).
 """
 
-from dataclasses import dataclass, field
-from urllib.parse import quote, unquote, unquote_plus
+import re
+from dataclasses import field
+
+from coalitions.core.plain import plain
+
+# Percent-encoding as urllib.parse does it (quote with safe="-_.~", unquote,
+# unquote_plus), written out here because importing urllib.parse (and the
+# ipaddress module it imports) is a noticeable part of the page's start.
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
 
 
-@dataclass
+def quote(text: str) -> str:
+    """Every UTF-8 byte of `text` but letters, digits and -_.~ as %XX."""
+    return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
+def unquote(text: str) -> str:
+    """%XX sequences decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD)."""
+    if "%" not in text:
+        return text
+    return _ESCAPES.sub(lambda m: bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8", "replace"), text)
+
+
+def unquote_plus(text: str) -> str:
+    """As `unquote`, with "+" read as a space (query values)."""
+    return unquote(text.replace("+", " "))
+
+
+@plain
 class Route:
     name: str  # home, new, play, review, settings, rules, walkthrough, author, shared, notfound
     args: list = field(default_factory=list)
@@ -103,7 +128,7 @@ def parse(hash_text):
 
 def enc(text):
     """Encode one path segment or one query value (commas are encoded too)."""
-    return quote(str(text), safe="-_.~")
+    return quote(str(text))
 
 
 def enc_list(items):

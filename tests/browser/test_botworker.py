@@ -6,8 +6,6 @@ nothing is fetched from another origin (tests/browser/conftest.py checks)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import json
 
 import pytest
@@ -91,7 +89,7 @@ def test_worker_decides_as_cpython(page, built_dist):
     assert replies == [{"id": i, "action": expected(t)} for i, t in enumerate(turns)]
     # a seed too large for a JavaScript number, sent as text, and the default level
     turn = turns[0]
-    big = dataclasses.replace(turn, level=None, seed=2**64 - 5)
+    big = BotJob(turn.game, None, turn.seat, turn.step, 2**64 - 5, turn.view)
     [reply] = page.evaluate(ASK, [botworker.request(99, *big.args())])
     assert reply == {"id": 99, "action": expected(big)}
     # a request it cannot answer gets an error, and the worker carries on

@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 
 from coalitions.core.errors import CoalitionsError
 
-from .. import dom, render, routes, share
+from .. import dom, render, routes
 from ..builder import Builder, Pick, pick_of
 from ..downloads import download
 from ..flow import PlayFlow, next_auto
@@ -170,6 +170,8 @@ class PlayScreen(PlayResults, Screen):
     def share_panel(self, seat: Optional[int]) -> str:
         if self.panel != "share":
             return ""
+        from .. import share  # here: the table's first drawing does not need it
+
         m = self.session.match
         link = share.share_link(dom.page_base(), m.record, seat=seat)
         return render.share_panel(link, "this game", step=len(m.record["moves"]), in_progress=not m.is_over())

@@ -13,7 +13,7 @@ parts picked so far; it never decides what is legal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from typing import Callable, Collection, Iterable, Mapping, Union
 
 Value = Union[str, int]
@@ -36,14 +36,42 @@ def known(text: str, word: str, names: Collection[str], what: str, game: str) ->
     return word
 
 
-@dataclass(frozen=True)
 class Action:
     """One action: ``kind`` (the verb of its notation) and named ``parts``,
-    in picking order, with ``text`` its notation."""
+    in picking order, with ``text`` its notation. An immutable value, equal
+    to another of the same kind, parts and text. (Written out rather than
+    a frozen dataclass: rules and bots make many, and the page imports this
+    module at start, where a dataclass's generated code costs; see
+    `coalitions.core.plain`.)"""
 
+    __slots__ = ("kind", "parts", "text")
+    __match_args__ = ("kind", "parts", "text")
     kind: str
     parts: tuple[tuple[str, Value], ...]
     text: str
+
+    def __init__(self, kind: str, parts: tuple[tuple[str, Value], ...], text: str) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return (self.kind, self.parts, self.text) == (other.kind, other.parts, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.parts, self.text))
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self.kind!r}, parts={self.parts!r}, text={self.text!r})"
 
     def get(self, name: str, default: Value | None = None) -> Value | None:
         for key, value in self.parts:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import copy
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import ModuleType
 from typing import Any, ClassVar, Iterable, Optional
 
 from .actions import Action
 from .bots import Bot
 from .errors import IllegalActionError, OptionError
+from .plain import plain
 from .rng import Rng
 
 # A log event: {"text": ..., "to": None | [seats], "kind": ..., ...}
@@ -34,7 +35,7 @@ Event = dict[str, Any]
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Option:
     """One option of a game, shown on the new-game screen."""
 
@@ -70,7 +71,7 @@ class Option:
         }
 
 
-@dataclass
+@plain
 class Outcome:
     """The result of a finished game."""
 

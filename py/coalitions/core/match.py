@@ -11,7 +11,6 @@ nothing (a bot passing, say) and forced moves are taken back with it.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from typing import Any, Optional
 
@@ -128,6 +127,8 @@ class Match:
     def _seed(self) -> int:
         seed = self.record.get("seed")
         if seed is None:  # an explicit deal: a stable hash of it
+            import hashlib  # here: not needed to start the page
+
             text = json.dumps(self.record.get("deal"), sort_keys=True, separators=(",", ":"))
             seed = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
         return seed

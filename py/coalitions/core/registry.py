@@ -17,7 +17,6 @@ The catalogue lists the games by their `order`, then by id.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import re
 
 from .errors import UnknownGameError
@@ -58,6 +57,8 @@ def games_in(module: object) -> list[type[Game]]:
 
 
 def _scan() -> None:
+    import pkgutil  # here: opening one game needs no scan
+
     for name in _PACKAGES:
         if name in _SCANNED:
             continue
