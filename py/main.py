@@ -57,6 +57,9 @@ async def main():
     _boot("stage", "rules")
     await asyncio.sleep(0)  # let the page show the stage before the imports
     try:
+        from app.wheel import install
+
+        install(WHEEL)  # each module read once (see app/wheel.py)
         from app.browser import start
 
         start()

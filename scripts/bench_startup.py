@@ -23,7 +23,11 @@ user-data dir) and measures, from navigation start to ``<html data-ready>``:
   bare warm 2   worker: the page registers none)
 
 and, for the app's loads, when the shell was first painted (the browser's
-``first-paint`` and ``first-contentful-paint`` entries).
+``first-paint`` and ``first-contentful-paint`` entries), and for every load
+"the next frame painted": the first frame after the screen was drawn
+(``data-ready-soon``, or ``data-ready`` on a site older than that mark, which
+set it as soon as Python drew), once painted, when the table is seen; this is
+the figure to compare across versions of the site (benchkit.READY_PROBE).
 
 and prints the medians of N runs (default 5), the ratios to bare warm, and the
 bytes of a first visit, raw and gzipped.

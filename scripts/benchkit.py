@@ -38,20 +38,25 @@ READY_PROBE = """
     if (!html) return false;
     const stage = html.getAttribute("data-boot");
     if (stage && window.__stages[stage] === undefined) window.__stages[stage] = performance.now();
+    // The screen drawn: Python set data-ready-soon (which static/boot.js turns
+    // into data-ready after the next frame) or, on sites older than that mark,
+    // data-ready at once. The first frame after it, once painted, is when the
+    // table is seen: the same moment on both kinds of site (measured from
+    // data-ready, a site of the first kind would be charged one frame more).
+    if ((html.hasAttribute("data-ready-soon") || html.hasAttribute("data-ready")) && window.__drawnAt === undefined) {
+      window.__drawnAt = performance.now();
+      requestAnimationFrame(() => setTimeout(() => { window.__paintedAt = performance.now(); }, 0));
+    }
     if (html.hasAttribute("data-ready") && window.__readyAt === undefined) {
       window.__readyAt = performance.now();
-      // The frame after the mark, once painted: the same moment on a site that
-      // sets data-ready before the first layout (older ones) and on one that
-      // sets it after.
-      requestAnimationFrame(() => setTimeout(() => { window.__paintedAt = performance.now(); }, 0));
-      return true;
     }
-    return false;
+    return window.__readyAt !== undefined && window.__paintedAt !== undefined;
   };
   if (!mark()) {
     const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
     observer.observe(document, {
-      subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready", "data-boot"],
+      subtree: true, childList: true, attributes: true,
+      attributeFilter: ["data-ready", "data-ready-soon", "data-boot"],
     });
   }
 })();
@@ -62,7 +67,7 @@ STATS_JS = """
   const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
   return {
     readyMs: window.__readyAt,
-    paintedMs: window.__paintedAt,  // the first frame after data-ready, painted
+    paintedMs: window.__paintedAt,  // the first frame after the screen was drawn, painted
     // When the shell was first painted: any pixels, then text or images.
     firstPaintMs: (performance.getEntriesByName("first-paint")[0] || {}).startTime,
     firstContentfulPaintMs: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
@@ -153,7 +158,8 @@ def load_and_wait(page, url: str | None) -> dict:
             page.reload(wait_until="commit")
         else:
             page.goto(url, wait_until="commit")
-        page.wait_for_function("window.__paintedAt !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+        page.wait_for_function("window.__paintedAt !== undefined && window.__readyAt !== undefined",
+                               timeout=READY_TIMEOUT_MS, polling=50)
         return page.evaluate(STATS_JS)
     except Exception as error:
         if crashed or "crash" in str(error).lower():

@@ -173,6 +173,11 @@ def soon(fn: Callable[[], Any]) -> None:
     js.setTimeout(create_once_callable(fn), 0)
 
 
+def after_paint(fn: Callable[[], Any]) -> None:
+    """Call `fn` once the next frame has been painted (an animation frame, then a task)."""
+    js.requestAnimationFrame(create_once_callable(lambda _time: soon(fn)))
+
+
 def focus_first(selectors: tuple[str, ...]) -> None:
     """Put keyboard focus on the first control found, unless a control of the
     screen already has it."""

@@ -158,7 +158,7 @@ class PlayScreen(PlayResults, Screen):
         dom.set_screen("play", ready=not self.busy and not flow.next_auto_pending(), game_over=m.is_over())
         self.tell()
         if interactive and any(p.get("kind") == "bot" for p in m.players):
-            self.app.bots.start(meta["id"])  # the table is interactive: the bot worker may load now
+            self.app.bots.start_after_paint(meta["id"])  # the table is interactive: the bot worker may load
 
     def new_game_href(self, game_id: str) -> str:
         meta_rec = self.session.match.record.get("meta")
