@@ -56,9 +56,10 @@ async function load(wheel, game) {
     }),
   ]);
   // As the page does it (pyscript.toml, py/main.py): the wheel as it is, on
-  // sys.path; Python's zip importer reads each module when first imported.
+  // sys.path, each module read once when first imported (app/wheel.py).
   pyodide.FS.writeFile("coalitions.whl", new Uint8Array(archive));
-  pyodide.runPython("import os, sys; sys.path.insert(0, os.path.abspath('coalitions.whl'))");
+  pyodide.runPython("import os, sys\nwheel = os.path.abspath('coalitions.whl')\nsys.path.insert(0, wheel)\n"
+    + "from app.wheel import install\ninstall(wheel)");
   const ns = pyodide.globals.get("dict")();
   pyodide.runPython(PYTHON, { globals: ns });
   ns.get("preload")(typeof game === "string" ? game : ""); // the table's game now, not at the first decision

@@ -30,9 +30,9 @@ class Bots:
     def start_after_paint(self, game_id: Optional[str] = None) -> None:
         """`start` once the table just drawn is on screen. Starting the worker
         sets the browser compiling Pyodide on other threads, which on a
-        machine with few cores holds up the page's first frame (by 0.05 to
-        0.15 s on a first visit, measured). A decision asked for before then
-        starts the worker at once."""
+        machine with few cores competes with laying out and painting the
+        page's first frame. A decision asked for before then starts the
+        worker at once."""
         dom.after_paint(lambda: self.start(game_id))
 
     def cancel(self) -> None:
