@@ -64,10 +64,26 @@ def chromium_browser():
         pytest.fail(f"{build.CHROMIUM_PATH} is missing: apt-get install chromium", pytrace=False)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    import chromium_log
+
+    saved = {name: os.environ.get(name) for name in chromium_log.driver_env()}
+    os.environ.update(chromium_log.driver_env())  # read by the driver when it starts, then put back
+    try:
+        manager = sync_playwright()
+        playwright = manager.start()
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    try:
         browser = playwright.chromium.launch(**build.chromium_launch_options())
         yield browser
         browser.close()
+    finally:
+        manager.__exit__(None, None, None)
+        chromium_log.log_path().unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")

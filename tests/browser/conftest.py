@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import chromium_log
+
 from .pages import READY_MS, wait_ready
 
 LOCAL_SCHEMES = ("data", "blob", "about")
@@ -140,3 +142,14 @@ def booted(module_page):
 
     yield go
     watch.check()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failure that a crash of Chromium caused anywhere but in `wait_ready`
+    (which says so itself) carries the same account of the browser and the machine."""
+    outcome = yield
+    report = outcome.get_result()
+    error = call.excinfo.value if call.excinfo is not None else None
+    if report.failed and error is not None and chromium_log.is_crash(error) and "Machine:" not in str(error):
+        report.sections.append(("Chromium crashed", chromium_log.describe()))

@@ -7,12 +7,19 @@ import re
 
 from playwright.sync_api import Error as PlaywrightError
 
+import chromium_log
+
 READY_MS = 60_000
 
 
 def wait_ready(page, route=None):
     selector = "html[data-ready]" + (f'[data-route="{route}"]' if route else "")
-    page.wait_for_selector(selector, state="attached", timeout=READY_MS)
+    try:
+        page.wait_for_selector(selector, state="attached", timeout=READY_MS)
+    except PlaywrightError as error:
+        if chromium_log.is_crash(error):  # say what the browser and the machine said
+            raise AssertionError(f"{error}\n{chromium_log.describe()}") from error
+        raise
 
 
 def focused(page, selector, timeout=5_000):
