@@ -18,6 +18,10 @@ user-data dir) and measures, from navigation start to ``<html data-ready>``:
   app sw 2      reloaded once more
   app offline   reloaded once more with the browser offline
                 (context.set_offline), so only the worker can answer
+  app offline tab  then that tab closed and the page opened in a new tab,
+                still offline: an offline visit with no page before it to
+                take down (a reload also unloads the page it replaces, with
+                its bot worker)
   bare cold     a page that only does ``await loadPyodide({indexURL: "./pyodide/"})``,
   bare warm     in its own fresh profile, then reloaded twice (no service
   bare warm 2   worker: the page registers none)
@@ -73,7 +77,8 @@ PAUSE_MS = 500
 def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False,
                 pause_ms: int = PAUSE_MS) -> list[dict]:
     """The first visit, then ``reloads`` reloads (after the worker took control
-    if ``service_workers``), then one more offline if ``offline``."""
+    if ``service_workers``), then one more offline if ``offline``, and the
+    page opened offline in a new tab once that tab is closed."""
     profile = fresh_profile()
     try:
         context = new_persistent_context(playwright, profile, service_workers=service_workers)
@@ -92,6 +97,11 @@ def one_profile(playwright, url: str, reloads: int, service_workers: bool, offli
                 page.wait_for_timeout(pause_ms)
                 context.set_offline(True)
                 results.append(load_and_wait(page, None))
+                page.wait_for_timeout(pause_ms)
+                tab = context.new_page()
+                page.close()
+                tab.wait_for_timeout(pause_ms)
+                results.append(load_and_wait(tab, url))
         finally:
             context.close()
     finally:
@@ -140,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"before: {load_average(before=True)}", flush=True)
     keys = ["app cold", "app warm", "app warm 2"]
     if not args.no_sw:
-        keys += ["app sw cold", "app sw", "app sw 2", "app offline"]
+        keys += ["app sw cold", "app sw", "app sw 2", "app offline", "app offline tab"]
     keys += ["bare cold", "bare warm", "bare warm 2"]
     times: dict[str, list[float]] = {k: [] for k in keys}
     sizes: dict[str, list[int]] = {k: [] for k in keys}
@@ -158,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             (results["app cold"], results["app warm"], results["app warm 2"]) = retrying(
                 lambda: one_profile(playwright, app, 2, service_workers=False, pause_ms=args.pause_ms))
             if not args.no_sw:
-                (results["app sw cold"], results["app sw"], results["app sw 2"], results["app offline"]) = retrying(
+                (results["app sw cold"], results["app sw"], results["app sw 2"], results["app offline"],
+                 results["app offline tab"]) = retrying(
                     lambda: one_profile(playwright, app, 2, service_workers=True, offline=True, pause_ms=args.pause_ms))
             (results["bare cold"], results["bare warm"], results["bare warm 2"]) = retrying(
                 lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False,
@@ -187,27 +198,28 @@ def main(argv: list[str] | None = None) -> int:
     print(f"({chromium_version()}, headless; {platform.machine()}, {os.cpu_count()} cores; "
           f"served from 127.0.0.1 with max-age={CACHE_SECONDS}; after: {load_average()})")
     for key in keys:
-        print(f"  {key:12s} {describe(times[key])}   transferred {median(sizes[key]) / 1e6:5.2f} MB"
+        print(f"  {key:15s} {describe(times[key])}   transferred {median(sizes[key]) / 1e6:5.2f} MB"
               f"   from Cache Storage {median(workers[key]):.0f} of the requests")
     for key in keys:
         painted = stages[key].get("painted")
         marks = sorted((median(v), s) for s, v in stages[key].items() if s != "painted")
         if marks or painted:
-            print(f"  {key:12s} stages (<html data-boot>, median): "
+            print(f"  {key:15s} stages (<html data-boot>, median): "
                   + "".join(f"{s} {at / 1000:.2f}s, " for at, s in marks)
                   + f"ready {med[key] / 1000:.2f}s"
                   + (f", the next frame painted {median(painted) / 1000:.2f}s" if painted else ""))
     print("Shell painted (ms after navigation start, median; min to max):")
     for key in keys:
         if key.startswith("app"):
-            print(f"  {key:12s} " + ", ".join(
+            print(f"  {key:15s} " + ", ".join(
                 f"{name} {median(v):.0f} ms ({min(v):.0f} to {max(v):.0f})" for name, v in paints[key].items() if v))
     bare = med["bare warm"]
     print(f"  app/bare     cold {med['app cold'] / med['bare cold']:.2f}x, "
           f"warm {med['app warm'] / bare:.2f}x, warm 2 {med['app warm 2'] / med['bare warm 2']:.2f}x")
     if not args.no_sw:
         print(f"  /bare warm   app sw {med['app sw'] / bare:.2f}x, app sw 2 {med['app sw 2'] / bare:.2f}x, "
-              f"app offline {med['app offline'] / bare:.2f}x, app warm {med['app warm'] / bare:.2f}x")
+              f"app offline {med['app offline'] / bare:.2f}x, app offline tab {med['app offline tab'] / bare:.2f}x, "
+              f"app warm {med['app warm'] / bare:.2f}x")
         print(f"  worker/HTTP  app sw / app warm {med['app sw'] / med['app warm']:.2f}x, "
               f"app sw 2 / app warm 2 {med['app sw 2'] / med['app warm 2']:.2f}x")
     if storage:
