@@ -490,3 +490,29 @@ def test_malformed_records_are_record_errors():
             match_from_text(json.dumps(rec))
     with pytest.raises(RecordError):
         match_from_text("{oops")
+
+
+def test_the_ace_note_speaks_of_a_turn_only_while_one_can_come():
+    """An Ace held by a seat that cannot use it now says it can on that seat's
+    turn; once the game is over the Ace is still shown, without that note."""
+    note = "can swap with your face-down Ace on your turn"
+    seen_waiting = seen_over = False
+    for seed in range(1, 30):
+        m = Match.new("election-day", make_players(["bot"] * 3, levels=["random"] * 3), seed=seed)
+        while not m.is_over():
+            acting = m.to_act()[0]
+            for seat in range(3):
+                view, html = table_html(m, seat)
+                aces = [c for c in view.get("hand") or [] if c.startswith("ace-")]
+                if seat != acting and aces:
+                    assert note in html
+                    seen_waiting = True
+            m.step()
+        for seat in range(3):
+            view, html = table_html(m, seat)
+            if any(c.startswith("ace-") for c in view.get("hand") or []):
+                assert 'data-ace-choice' in html and note not in html
+                seen_over = True
+        if seen_waiting and seen_over:
+            break
+    assert seen_waiting and seen_over, "no seed left an Ace in a hand, waiting and at the end"

@@ -213,7 +213,8 @@ def ace_choices(view, ctx, covered):
         blocks.append(
             f'<div class="ace-choice" data-ace-choice="{esc(hs)}">{card(cid)}'
             + (f'<div class="ace-buttons" role="group" aria-label="Use the Ace of {esc(SUIT_NAMES[hs])}">{"".join(buttons)}</div>'
-               if buttons else '<p class="ace-note">An Ace can swap with your face-down Ace on your turn.</p>')
+               if buttons else "" if view.get("outcome") else
+               '<p class="ace-note">An Ace can swap with your face-down Ace on your turn.</p>')
             + "</div>"
         )
     return "".join(blocks)
