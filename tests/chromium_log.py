@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 CRASH_WORDS = ("Target crashed", "Page crashed")
@@ -69,6 +70,7 @@ def _kernel() -> list[str]:
 
 
 def describe(lines: int = 25) -> str:
+    time.sleep(0.5)  # the driver writes the browser's last lines to its log a moment after the crash is reported
     renderers = 0
     for proc in Path("/proc").iterdir():
         try:
