@@ -69,8 +69,7 @@ def chromium_browser():
     saved = {name: os.environ.get(name) for name in chromium_log.driver_env()}
     os.environ.update(chromium_log.driver_env())  # read by the driver when it starts, then put back
     try:
-        manager = sync_playwright()
-        playwright = manager.start()
+        playwright = sync_playwright().start()
     finally:
         for name, value in saved.items():
             if value is None:
@@ -82,7 +81,7 @@ def chromium_browser():
         yield browser
         browser.close()
     finally:
-        manager.__exit__(None, None, None)
+        playwright.stop()
         chromium_log.log_path().unlink(missing_ok=True)
 
 
