@@ -179,6 +179,24 @@ def test_phase1_a_bid_above_the_money_is_refused_with_the_amount():
     refused(s, 0, "bid x")
 
 
+def test_bids_run_up_to_the_bidders_money_past_a_thousand():
+    s = dealt(money=[2000, 1500, 25])
+    assert s.legal_actions(0)[-1] == "bid 2000" and len(s.legal_actions(0)) == 2001
+    refused(s, 0, "bid 2001", "you cannot bid 2,001,000 €")
+    for bad in ("bid ²", "bid " + "9" * 5000):  # a digit that is not 0-9; more digits than int() takes
+        refused(s, 0, bad, "is not a Die Macher action")
+    act(s, (0, "bid 1500"), (1, "bid 1500"), (2, "bid 1"))
+    assert s.step == "rebid" and s.legal_actions(0)[-1] == "bid 2000"
+    act(s, (0, "bid 1800"))
+    assert s.legal_actions(1) == ["pass"]  # Bob holds 1,500,000 €
+    act(s, (1, "pass"))
+    assert s.start == 0 and s.money[0] == 200
+    s = dealt(phase=8, rallies=rows([4, 5, 2]), polls=["poll-01"], money=[25, 3000, 25])
+    assert s.turn == 1 and s.legal_actions(1)[-1] == "bid 3000"
+    act(s, "bid 2500")
+    assert s.auction["high"] == 2500
+
+
 def test_phase1_tied_bidders_rebid_openly_until_one_remains():
     s = dealt()
     act(s, (0, "bid 2"), (1, "bid 2"), (2, "bid 1"))
@@ -466,6 +484,73 @@ def test_phase7_a_doubled_opinion_is_not_replaced():
     s._advance()
     s.forget_legal()
     assert not any(a.startswith("replace taxes-pro ") for a in s.legal_actions(0))
+
+
+def majority_over(opinions, doubled):
+    """Phase 7, Alice's media majority in Hesse, whose opinions and doubling
+    markers are set by hand (as a replacement that repeated a face-down
+    opinion leaves them)."""
+    s = dealt(phase=7, media=rows([1, 0, 0]))
+    s.boards[0]["opinions"] = list(opinions)
+    s.boards[0]["doubled"] = list(doubled)
+    s.step = "auto"
+    s.queue = [0]
+    s._advance()
+    s.forget_legal()
+    return s
+
+
+def test_phase7_replacing_an_opinion_shown_twice_leaves_the_doubled_copy_alone():
+    s = majority_over(["taxes-pro", "europe-pro", "taxes-pro", "defence-pro"], [True, False, False, False])
+    assert s.legal_actions(0).count("replace taxes-pro immigration-pro") == 1
+    act(s, "replace taxes-pro immigration-pro")
+    h = s.boards[0]
+    assert h["opinions"] == ["taxes-pro", "europe-pro", "immigration-pro", "defence-pro"]
+    assert h["doubled"] == [True, False, False, False]
+    # the same with the doubled copy after the plain one
+    s = majority_over(["taxes-pro", "europe-pro", "defence-pro", "taxes-pro"], [False, False, False, True])
+    act(s, "replace taxes-pro immigration-pro")
+    assert s.boards[0]["opinions"] == ["immigration-pro", "europe-pro", "defence-pro", "taxes-pro"]
+    assert s.boards[0]["doubled"] == [False, False, False, True]
+
+
+def test_phase7_an_opinion_shown_twice_is_offered_once():
+    s = majority_over(["taxes-pro", "europe-pro", "taxes-pro", "defence-pro"], [False] * 4)
+    legal = s.legal_actions(0)
+    assert len(legal) == len(set(legal))
+    assert "replace taxes-pro immigration-pro" in legal
+    # both copies doubled: neither may be replaced
+    s = majority_over(["taxes-pro", "europe-pro", "taxes-pro", "defence-pro"], [True, False, True, False])
+    assert not any(a.startswith("replace taxes-pro ") for a in s.legal_actions(0))
+
+
+def foreign_minister_over(opinions, doubled):
+    """Carol's Foreign minister revealed in Bavaria, whose opinions and doubling
+    markers are set by hand (Carol's programme holds Nuclear power pro)."""
+    s = dealt(phase=5)
+    s.boards[1]["opinions"] = list(opinions)
+    s.boards[1]["doubled"] = list(doubled)
+    s.boards[1]["up"] = [True] * 4
+    return place_all(s, {2: [("foreign-minister", "bavaria")]})
+
+
+def test_phase6_the_foreign_minister_never_doubles_a_doubled_copy():
+    s = foreign_minister_over(["nuclear-pro", "immigration-contra", "nuclear-pro", "taxes-contra"],
+                              [True, False, False, False])
+    s.doubling = 3
+    assert s.step == "cabinet" and s.legal_actions(2) == ["double nuclear-pro", "skip"]
+    act(s, "double nuclear-pro")
+    assert s.boards[1]["doubled"] == [True, False, True, False] and s.doubling == 2
+    # both copies plain: one action, the first copy doubled
+    s = foreign_minister_over(["nuclear-pro", "immigration-contra", "nuclear-pro", "taxes-contra"], [False] * 4)
+    assert s.legal_actions(2) == ["double nuclear-pro", "skip"]
+    act(s, "double nuclear-pro")
+    assert s.boards[1]["doubled"] == [True, False, False, False] and s.doubling == 3
+    # both doubled: nothing left to double
+    s = foreign_minister_over(["nuclear-pro", "immigration-contra", "nuclear-pro", "taxes-contra"],
+                              [True, False, True, False])
+    assert s.step != "cabinet" and s.boards[1]["doubled"] == [True, False, True, False] and s.doubling == 4
+    assert "The Foreign minister's main action has nothing to work on." in texts(s)
 
 
 # -- phase 8 ---------------------------------------------------------------------------------
@@ -800,7 +885,8 @@ def test_notation():
     assert p("replace taxes-pro europe-contra").names == ("opinion", "with")
     assert p("bid 12")["amount"] == 12 and p("look 3")["slot"] == 3 and p("pass").parts == ()
     for bad in ["", "bid", "bid -1", "bid 01", "rally hesse", "rally hesse 9", "rally atlantis 2", "place x hesse",
-                "swap taxes-pro", "pass now", "target purple", "look 5", "Bid 3", "coalition", None, 3]:
+                "swap taxes-pro", "pass now", "target purple", "look 5", "Bid 3", "coalition", None, 3,
+                "bid ²", "bid ١٢", "bid " + "9" * 5000, "look " + "1" * 5000]:
         with pytest.raises(ValueError):
             p(bad)
 

@@ -236,7 +236,10 @@ INTERPRETATIONS = [
         "text": "Phase 7 and the Parliamentary leader replace a face-up opinion without a doubling marker. The new "
                 "opinion may neither repeat nor contradict another face-up opinion of that state (the set-up's "
                 "rule; face-down ones are not checked, since nobody may know them). The replaced card is "
-                "discarded and the opinion display is refilled from its stack.",
+                "discarded and the opinion display is refilled from its stack. So a state may come to show one "
+                "opinion twice once a face-down card is turned up; a replacement or the Foreign minister's "
+                "doubling marker then works on a copy without a doubling marker: a doubled copy is never replaced, "
+                "nor doubled again, and its marker stays on it.",
     },
     {
         "title": "Phase 8: the auctioneer and the bidding",

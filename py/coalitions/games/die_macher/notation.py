@@ -46,7 +46,10 @@ def _bad(text, why):
 
 
 def _number(text, word, low, high, what):
-    if not (word.isdigit() and word == str(int(word))) or not low <= int(word) <= high:
+    # ASCII digits only, and no more of them than `high` has (int() of
+    # thousands of digits is refused by Python itself)
+    if not (word.isascii() and word.isdigit() and len(word) <= len(str(high)) and word == str(int(word))) or not (
+            low <= int(word) <= high):
         raise _bad(text, f"{what} is a whole number from {low} to {high}, not {word!r}")
     return int(word)
 
@@ -114,11 +117,19 @@ PASS = "pass"
 DONE = "done"
 SKIP = "skip"
 
-BIDS = tuple(f"bid {k}" for k in range(1001))
+BIDS = tuple(f"bid {k}" for k in range(1001))  # made once: the usual amounts
 
 
 def bid(amount):
-    return BIDS[amount] if 0 <= amount <= 1000 else f"bid {amount}"
+    return BIDS[amount] if 0 <= amount < len(BIDS) else f"bid {amount}"
+
+
+def bids(low, high):
+    """The texts of the bids from `low` to `high` (a party's money, which a
+    deal may make larger than BIDS holds)."""
+    if high < len(BIDS):
+        return list(BIDS[low:high + 1])
+    return list(BIDS[low:]) + [f"bid {k}" for k in range(max(low, len(BIDS)), high + 1)]
 
 
 def take(op):

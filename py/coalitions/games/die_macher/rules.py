@@ -47,7 +47,6 @@ from .votes import VP_OF, all_votes, election_kind, leader_of, matching, shared_
 MEDIA = {s: nt.media(s) for s in STATE_IDS}
 RALLY = {s: {c: nt.rally(s, c) for c in range(1, MAX_RALLIES + 1)} for s in STATE_IDS}
 PLACE = {c: {s: nt.place(c, s) for s in STATE_IDS} for c in CABINET_IDS}
-BIDS = nt.BIDS
 TARGET = {p: nt.target(p) for p in PARTIES}
 
 
@@ -61,6 +60,11 @@ def _clamp(value, low, high):
 
 def _sorted_ops(ops):
     return sorted(ops, key=OPINION_ORDER.__getitem__)
+
+
+def _unique(texts):
+    """`texts` without repeats, in their first order."""
+    return list(dict.fromkeys(texts))
 
 
 class DieMacherState(State):
@@ -509,33 +513,42 @@ class DieMacherState(State):
             if self.doubling <= 0:
                 return []
             prog = self.programmes[seat]
-            return [nt.double(op) for i, op in enumerate(b["opinions"])
-                    if b["up"][i] and not b["doubled"][i] and op in prog]
+            return _unique(nt.double(op) for i, op in enumerate(b["opinions"])
+                           if b["up"][i] and not b["doubled"][i] and op in prog)
         return []
 
     def replacements(self, b):
         """'replace OUT IN' for each face-up opinion without a doubling marker
         and each card of the opinion display that neither repeats nor
-        contradicts another face-up opinion of the state."""
-        out = []
+        contradicts another face-up opinion of the state. Each text once,
+        though a state may show one opinion twice (a replacement may repeat a
+        face-down opinion): it works on `free_slot`."""
         ops = b["opinions"]
         up = b["up"]
+        found = []
         for i, op in enumerate(ops):
             if not up[i] or b["doubled"][i]:
                 continue
             others = [ops[j] for j in range(SLOTS) if j != i and up[j]]
-            seen = set()
             for new in self.op_display:
-                if new == op or new in seen:
+                if new == op or any(o == new or contradicts(o, new) for o in others):
                     continue
-                seen.add(new)
-                if any(o == new or contradicts(o, new) for o in others):
-                    continue
-                out.append(nt.replace(op, new))
-        return out
+                found.append(nt.replace(op, new))
+        return _unique(found)
+
+    @staticmethod
+    def free_slot(b, op):
+        """The slot that 'replace OP ...' and 'double OP' work on: the first
+        face-up slot of `b` holding `op` without a doubling marker (None if
+        there is none). When a state shows one opinion twice, a doubled copy
+        is never replaced nor doubled again."""
+        for i in range(SLOTS):
+            if b["up"][i] and not b["doubled"][i] and b["opinions"][i] == op:
+                return i
+        return None
 
     def _replace(self, b, out, new, who, why):
-        i = b["opinions"].index(out)
+        i = self.free_slot(b, out)
         b["opinions"][i] = new
         b["known"][i] = []
         self.op_display.remove(new)
@@ -595,7 +608,7 @@ class DieMacherState(State):
             b["once"].append(card)
             self._replace(b, a["opinion"], a["with"], f"Parliamentary leader (!): {me}", "once per state and round")
         elif card == "foreign-minister":
-            i = b["opinions"].index(a["opinion"])
+            i = self.free_slot(b, a["opinion"])
             b["doubled"][i] = True
             self.doubling -= 1
             b["once"].append(card)
@@ -935,11 +948,11 @@ class DieMacherState(State):
         if step == "bid":
             if self.bids[seat] is not None:
                 return []
-            return list(BIDS[:self.money[seat] + 1])
+            return nt.bids(0, self.money[seat])
         if seat != self.turn:
             return []
         if step == "rebid":
-            return [PASS] + list(BIDS[self.rebid["high"] + 1:self.money[seat] + 1])
+            return [PASS] + nt.bids(self.rebid["high"] + 1, self.money[seat])
         if step == "draw":
             return ["draw", "renew"]
         if step == "take":
@@ -980,7 +993,7 @@ class DieMacherState(State):
         if step == "replace":
             return self.replacements(self.boards[self.cab["board"]]) + [SKIP]
         if step == "poll-bid":
-            return [PASS] + list(BIDS[self.auction["high"] + 1:self.money[seat] + 1])
+            return [PASS] + nt.bids(self.auction["high"] + 1, self.money[seat])
         if step == "poll-sell":
             return ["sell", "keep"] if self.money[seat] >= self.auction["high"] else ["sell"]
         if step == "poll-use":
