@@ -553,6 +553,36 @@ def test_phase6_the_foreign_minister_never_doubles_a_doubled_copy():
     assert "The Foreign minister's main action has nothing to work on." in texts(s)
 
 
+COPIES = st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda p: p[0] != p[1])
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(copies=COPIES, doubled=st.lists(st.booleans(), min_size=4, max_size=4))
+def test_every_replacement_and_doubling_keeps_the_doubled_slots(copies, doubled):
+    """A state showing one opinion twice, with doubling markers anywhere: every
+    legal replacement and doubling leaves each doubled slot as it was, and a
+    marker is spent only on a slot without one."""
+    i, j = copies
+    hesse = ["taxes-pro", "europe-pro", "environment-contra", "defence-pro"]
+    hesse[j] = hesse[i]
+    bavaria = ["nuclear-pro", "immigration-contra", "working-hours-pro", "taxes-contra"]
+    bavaria[j] = bavaria[i] = "nuclear-pro"  # in Carol's programme
+    cases = [(majority_over(hesse, doubled), 0)]
+    fm = foreign_minister_over(bavaria, doubled)
+    fm.doubling = D.DOUBLING_MARKERS - sum(doubled)
+    if fm.step == "cabinet":
+        cases.append((fm, 2))
+    for s, seat in cases:
+        legal = s.legal_actions(seat)
+        assert len(legal) == len(set(legal))
+        for a in legal:
+            c = s.clone()
+            before = markers(c)
+            c.apply(seat, a)
+            markers_kept(before, c)
+
+
 # -- phase 8 ---------------------------------------------------------------------------------
 
 
@@ -1114,6 +1144,23 @@ def places(state):
     assert state.doubling + doubled == D.DOUBLING_MARKERS
 
 
+def markers(state):
+    """Each state's doubled slots with their opinions, and the markers left."""
+    return {b["id"]: {i: b["opinions"][i] for i in range(D.SLOTS) if b["doubled"][i]} for b in state.boards}, \
+        state.doubling
+
+
+def markers_kept(before, state):
+    """No doubled slot changes its opinion or loses its marker, and each marker
+    spent lies on a slot that had none."""
+    (was, left), (now, left_now) = before, markers(state)
+    for sid, slots in was.items():
+        if sid in now:
+            assert slots.items() <= now[sid].items(), (sid, slots, now[sid])
+    added = sum(len(now[sid]) - len(was.get(sid, {})) for sid in now)
+    assert added == left - left_now, (was, now)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 @PROPS
 @given(seed=st.integers(0, 2**63 - 1))
@@ -1127,7 +1174,11 @@ def test_random_games_end_and_conserve_money_cards_and_markers(players, seed):
         if state.is_over():
             break
         seat = rng.choice(state.to_act())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        legal = state.legal_actions(seat)
+        assert len(legal) == len(set(legal))
+        before = markers(state)
+        state.apply(seat, rng.choice(legal))
+        markers_kept(before, state)
     assert state.is_over() and state.to_act() == []
     assert len(state.outcome().scores) == players
 

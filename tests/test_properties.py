@@ -362,6 +362,20 @@ def bot_matches_are_identical(game, players, data, seed):
 
 
 @pytest.mark.parametrize("game,players", CASES, ids=IDS)
+def test_a_legal_action_list_holds_no_action_twice(game, players):
+    @settings(PROPS, max_examples=examples(game, 6))
+    @given(data=st.data(), seed=SEEDS)
+    def check(data, seed):
+        options = data.draw(options_for(game), label="options")
+        for state, seat, _ in random_game(game, players, options, seed):
+            for s in state.to_act():  # every seat to act (Die Macher's secret bids: several at once)
+                legal = state.legal_actions(s)
+                assert len(legal) == len(set(legal)), [a for a, k in Counter(legal).items() if k > 1]
+
+    check()
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
 def test_views_hide_other_seats_cards_the_pile_and_private_events(game, players):
     @settings(PROPS, max_examples=examples(game, 6))
     @given(data=st.data(), seed=SEEDS)
