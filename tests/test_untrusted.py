@@ -10,6 +10,7 @@ RecursionError, so "refused before any recursion" is what is tested, not
 
 import copy
 import json
+import re
 import sys
 from contextlib import contextmanager
 
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coalitions.core import registry as core_registry
-from coalitions.core.errors import MAX_ECHO, CoalitionsError, RecordError, brief, clip_message
+from coalitions.core.errors import MAX_ECHO, CoalitionsError, IllegalActionError, RecordError, brief, clip_message
 from coalitions.core.game import Game, Outcome, State
 from coalitions.core.match import Match
 from coalitions.core.records import (
@@ -195,6 +196,30 @@ def test_huge_values_elsewhere_are_echoed_briefly(record):
         with pytest.raises(RecordError) as info:
             replay(bad)
         assert len(str(info.value)) <= 400, str(info.value)[:500]
+
+
+HUGE_ACTIONS = ["x" * 1_000_000, "play " + "y" * 1_000_000, "bid " + "9" * 1_000_000, "replace " + "a" * 10_000 + " b",
+                "play " + "z " * 500_000, "play q" + " " * 100_000 + "w"]
+
+
+@pytest.mark.parametrize("game_id", ["election-day", "koalition", "alliances", "coalition-chess", "die-macher"])
+def test_an_illegal_action_is_quoted_in_at_most_about_80_characters(game_id):
+    """The state's own message (not only a replayed record's): the action
+    quoted once, cut to about MAX_ECHO characters, whatever its shape."""
+    game = get_game(game_id)
+    state = game.new(game.min_players, seed=3)
+    seat = state.to_act()[0]
+    for action in HUGE_ACTIONS:
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(seat, action)
+        msg = str(info.value)
+        assert len(msg) <= 250, (len(msg), msg[:300])
+        quoted = sum(len(run) for run in re.findall(r"[xyz9aqw ]{5,}", msg))
+        assert quoted <= MAX_ECHO + MAX_ECHO // 4 + 4, msg
+    for seat_, action in ((10 ** 5000, "pass"), ("s" * 1_000_000, "pass"), (seat, ["a"] * 1_000_000)):
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(seat_, action)
+        assert len(str(info.value)) <= 200, str(info.value)[:300]
 
 
 def test_brief_and_clip_message():

@@ -61,6 +61,24 @@ def brief(value: object, limit: int = MAX_ECHO) -> str:
     return shorten(_BRIEF.repr(value), limit + 2)
 
 
+def quote_briefly(message: str, value: str) -> str:
+    """`message`, which may quote the text `value` (an untrusted action) in
+    full, more than once, and its words (the card it names): the first quote
+    of the whole is cut to `brief(value)`, any other quote of it or of a long
+    word to a quarter of that, then the whole is made short with
+    `clip_message`. It quotes little more than MAX_ECHO characters of
+    `value`."""
+    quote, short = repr(value), MAX_ECHO // 4
+    if len(value) > MAX_ECHO and quote in message:
+        head, rest = message.split(quote, 1)
+        message = head + brief(value) + rest.replace(quote, brief(value, short))
+    if len(message) > MAX_ECHO:
+        for word in set(value.split(" ")) - {value}:
+            if len(word) > short and repr(word) in message:
+                message = message.replace(repr(word), brief(word, short))
+    return clip_message(message)
+
+
 class _BriefRepr(reprlib.Repr):
     """reprlib's bounded repr; a huge whole number is described, not written."""
 

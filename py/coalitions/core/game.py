@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Iterable, Optional
 
 from .actions import Action
 from .bots import Bot
-from .errors import IllegalActionError, OptionError
+from .errors import IllegalActionError, OptionError, brief, quote_briefly
 from .plain import plain
 from .rng import Rng
 
@@ -343,13 +343,14 @@ class State:
         if self.is_over():
             raise IllegalActionError("the game is over: no more actions")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {self.players}-player game")
+            raise IllegalActionError(f"there is no seat {brief(seat)} in a {self.players}-player game")
         if not isinstance(action, str):
-            raise IllegalActionError(f"an action is a text in the game's notation, not {action!r}")
+            raise IllegalActionError(f"an action is a text in the game's notation, not {brief(action)}")
         if seat not in self.to_act():
             raise IllegalActionError(f"it is not seat {seat}'s turn")
         if action not in self.legal_actions(seat):
-            raise IllegalActionError(self.explain_illegal(seat, action))
+            # the explanation may quote the action: a megabyte of it would make a megabyte of message
+            raise IllegalActionError(quote_briefly(self.explain_illegal(seat, action), action))
 
     def explain_illegal(self, seat: int, action: str) -> str:
         return f"{action!r} is not a legal action for seat {seat} now"
