@@ -73,6 +73,22 @@ def test_bytes_must_be_utf8(rec):
         loads(b"\xff\xfe\x00garbage")
 
 
+def test_a_byte_order_mark_before_the_record_is_accepted(rec):
+    """Windows editors save UTF-8 with a byte-order mark: the command line
+    (tests/test_cli.py) and the app's import read such a file as any other."""
+    from app.session import match_from_text  # what the home page's import does with the file's bytes
+
+    text = dumps(rec)
+    for data in ("\ufeff" + text, b"\xef\xbb\xbf" + text.encode("utf-8"), text.encode("utf-8-sig")):
+        assert loads(data) == rec
+        match = match_from_text(data)
+        assert match.record["moves"] == rec["moves"] and match.is_over()
+    with pytest.raises(RecordError, match="the file is empty"):
+        loads("\ufeff  ")
+    with pytest.raises(RecordError, match="does not start as a record does"):
+        loads("\ufeff\ufeff" + text)  # one mark only, at the very start
+
+
 def test_deeply_nested_json_is_a_record_error_not_a_crash():
     with pytest.raises(RecordError):
         loads("[" * 100000 + "]" * 100000)

@@ -183,10 +183,16 @@ def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
                     stack.append((child, depth + 1, field))
 
 
+# The byte-order mark some editors put before UTF-8 text: not part of a record.
+BOM = "\ufeff"
+
+
 def loads(text: str | bytes) -> Any:
     """Parse a record from untrusted JSON text; RecordError with a clear
     message if it is not one. The size and the depth are checked before the
-    text is parsed (check_text), so no input can exhaust the stack."""
+    text is parsed (check_text), so no input can exhaust the stack. A text
+    may start with a byte-order mark (BOM): it is dropped. The command line,
+    the app's import, saves and share links all read records through here."""
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(TOO_LARGE)
     if isinstance(text, bytes):
@@ -194,6 +200,7 @@ def loads(text: str | bytes) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("this file is not text (UTF-8): it is not a Coalitions record") from None
+    text = text.removeprefix(BOM)  # as editors on Windows save UTF-8 (docs/records.md)
     check_text(text)
     if not text.strip():
         raise RecordError("the file is empty: it is not a Coalitions record")
