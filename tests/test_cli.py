@@ -281,3 +281,103 @@ def test_replay_refuses_odd_shapes_without_a_traceback(tmp_path, played, content
     path = tmp_path / "odd.json"
     path.write_text(json.dumps(dict(played["record"], **content)), encoding="utf-8")
     fails("replay", path, message=r"^error: " + message)
+
+
+# -- issue 26: closed output, Ctrl-C, bounds, a byte-order mark -----------------------------
+
+
+def test_replay_reads_a_record_saved_with_a_byte_order_mark(tmp_path, played):
+    path = tmp_path / "windows.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(played["record"]).encode("utf-8"))
+    assert json.loads(ok("replay", path, "--json")) == played
+
+
+def every_command(tmp_path, played):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played["record"]), encoding="utf-8")
+    return [["games", "--json"], ["rules", "die-macher"], ["play", "election-day"], ["replay", path],
+            ["--help"], ["bench", "election-day", "-n", 1], ["bench", "coalition-chess", "--perft", 1],
+            ["arena", "election-day", "--bots", "random,random,random", "-n", 1]]
+
+
+def test_every_command_ends_quietly_when_its_output_is_closed(tmp_path, played):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    for args in every_command(tmp_path, played):
+        # as `python -m coalitions ARGS >&-` in a shell: no standard output at all
+        p = subprocess.run(["bash", "-c", 'exec "$0" -m coalitions "$@" >&-', sys.executable, *map(str, args)],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert "Traceback" not in p.stderr and "Error" not in p.stderr, (args, p.stderr)
+        if args != ["--help"]:  # argparse writes its help to stderr when there is no stdout
+            assert p.stderr == "" and p.returncode == 1, (args, p.returncode, p.stderr)
+
+
+def test_every_command_ends_quietly_when_its_output_is_broken(tmp_path, played):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    for args in every_command(tmp_path, played)[:5]:  # the same code path as the closed output: the quick ones
+        # a pipe whose reader is gone (`| head -0`): the first write fails with EPIPE
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            p = subprocess.run([sys.executable, "-m", "coalitions", *map(str, args)], cwd=ROOT, env=env,
+                               stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+        finally:
+            os.close(write)
+        # argparse's --help gives up quietly on its own (status 0)
+        assert p.stderr == "" and p.returncode == (0 if args == ["--help"] else 1), (args, p.returncode, p.stderr)
+
+
+@pytest.mark.parametrize("args,where", [
+    (["bench", "election-day", "-n", "3"], "bot_decision_times"),
+    (["bench", "election-day", "-n", "3"], "random_playout"),
+    (["arena", "election-day", "--bots", "random,random,random", "-n", "3"], "arena"),
+    (["play", "election-day"], "Match.advance"),
+])
+def test_ctrl_c_prints_one_line_and_exits_130(monkeypatch, capsys, args, where):
+    from coalitions import cli
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    if where == "Match.advance":
+        monkeypatch.setattr(cli.Match, "advance", interrupted)
+    else:
+        monkeypatch.setattr(cli, where, interrupted)
+    assert cli.main(args) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_ctrl_c_in_a_running_arena_exits_130_without_a_traceback():
+    import signal
+    import time
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    # started as `python -m coalitions` is, once the package is loaded (so the signal lands in the run)
+    code = ("import runpy, sys, coalitions.cli; print('ready', flush=True); "
+            "sys.argv = ['coalitions', 'arena', 'election-day', '--bots', 'random,random,random', '-n', '10000']; "
+            "runpy.run_module('coalitions', run_name='__main__')")
+    p = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline() == "ready\n"
+        time.sleep(0.3)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert p.returncode == 130 and err == "interrupted\n", (p.returncode, err)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["bench", "election-day", "-n", "100001"], r"argument -n: must be at most 100,000, not 100001"),
+    (["bench", "election-day", "-n", "9" * 5000], r"argument -n: must be at most 100,000, not '9+'…"),
+    (["arena", "election-day", "--bots", "good,random,random", "-n", "10001"],
+     r"argument -n: must be at most 10,000, not 10001"),
+    (["arena", "election-day", "--bots", "good,random,random", "-n", "-" + "9" * 30],
+     r"argument -n: must be at least 1, not '-9+'…"),
+    (["bench", "coalition-chess", "--perft", "6"], r"argument --perft: must be at most 5, not 6"),
+    (["bench", "coalition-chess", "--perft", "0"], r"argument --perft: must be at least 1, not 0"),
+    (["bench", "election-day", "-n", "١٢"], r"argument -n: must be a whole number, not '١٢'"),
+])
+def test_counts_have_upper_bounds_with_a_clear_message(args, message):
+    err = fails(*args, message=message)
+    assert err.startswith("usage: ") and err.count("\n") <= 4 and len(err) < 600

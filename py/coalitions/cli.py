@@ -3,10 +3,15 @@
 Bad input of any kind (arguments, record files) ends with one line on stderr,
 "error: ..." or argparse's usage message, and exit status 2, never a
 traceback. Output that the terminal's encoding cannot hold (a player's name
-under PYTHONIOENCODING=ascii) is written with backslash escapes."""
+under PYTHONIOENCODING=ascii) is written with backslash escapes. Output that
+is closed (``>&-``) or broken (``| head -1``) ends the command quietly with
+exit status 1; Ctrl-C ends it with one line, "interrupted", and status 130."""
 
 import argparse
+import errno
 import json
+import os
+import re
 import sys
 import time
 
@@ -246,15 +251,31 @@ def cmd_rules(args, out):
     return 0
 
 
-def at_least_one(text):
-    """argparse type of -n: a whole number of games, at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {brief(text)}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
+# Upper bounds of the counts: beyond them a run takes hours to days (docs/performance.md)
+MAX_PLAYOUTS = 100_000  # bench -n: random playouts
+MAX_ARENA_GAMES = 10_000  # arena -n: whole bot games
+MAX_PERFT = 5  # bench --perft: about 40 times the nodes per level (depth 5: some 250 million)
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number(high):
+    """argparse type: a whole number from 1 to `high`."""
+
+    def check(text):
+        text = text.strip()
+        if not _WHOLE.fullmatch(text):  # 0-9 only
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {brief(text)}")
+        n = int(text) if len(text) <= 19 else None  # more digits than any count: not converted
+        shown = brief(text, 24) if n is None else str(n)
+        if text.startswith("-") or n == 0:
+            raise argparse.ArgumentTypeError(f"must be at least 1, not {shown}")
+        if n is None or n > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {shown}")
+        return n
+
+    return check
 
 
 def build_parser():
@@ -277,10 +298,12 @@ def build_parser():
     r.set_defaults(func=cmd_replay)
     b = sub.add_parser("bench", help="random playouts per second")
     b.add_argument("game")
-    b.add_argument("-n", type=at_least_one, default=1000, help="random playouts (at least 1)")
+    b.add_argument("-n", type=whole_number(MAX_PLAYOUTS), default=1000,
+                   help=f"random playouts (1 to {MAX_PLAYOUTS:,})")
     b.add_argument("--players", type=int)
-    b.add_argument("--perft", type=at_least_one, metavar="D",
-                   help="count legal move sequences to depth D and print nodes per second (board games)")
+    b.add_argument("--perft", type=whole_number(MAX_PERFT), metavar="D",
+                   help=f"count legal move sequences to depth D (1 to {MAX_PERFT}) and print nodes per second "
+                        "(board games)")
     b.set_defaults(func=cmd_bench)
     ru = sub.add_parser("rules", help="print a game's rules and interpretations as Markdown")
     ru.add_argument("game")
@@ -288,7 +311,8 @@ def build_parser():
     a = sub.add_parser("arena", help="bot against bot win rates")
     a.add_argument("game")
     a.add_argument("--bots", required=True, help="one level per seat, e.g. good,random,random,random")
-    a.add_argument("-n", type=at_least_one, default=1000, help="games (at least 1)")
+    a.add_argument("-n", type=whole_number(MAX_ARENA_GAMES), default=1000,
+                   help=f"games (1 to {MAX_ARENA_GAMES:,})")
     a.add_argument("--seed", type=int, default=0, help="first seed")
     a.add_argument("--option", action="append", metavar="NAME=VALUE")
     a.set_defaults(func=cmd_arena)
@@ -306,18 +330,53 @@ def _tolerant(stream):
             pass
 
 
+class ClosedOutput:
+    """Standard output when there is none (started with ``>&-``): writing to
+    it fails as a broken pipe does."""
+
+    def write(self, text):
+        raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+
+    def flush(self):
+        pass
+
+
+def _discard(out):
+    """After a broken pipe: point `out`'s file at /dev/null, so that nothing
+    more (the flush at exit) fails on it."""
+    try:
+        fd = out.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):
+        return
+    os.dup2(null, fd)
+    os.close(null)
+
+
 def main(argv=None, out=None):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
-    out = out or sys.stdout
+    out = out or sys.stdout or ClosedOutput()
     _tolerant(out)
-    args = build_parser().parse_args(argv)
     try:
-        return args.func(args, out)
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit:  # a usage error, or --help written to `out`
+            out.flush()
+            raise
+        code = args.func(args, out)
+        out.flush()
+        return code
     except CoalitionsError as exc:
         # the message may echo bad input (an action of megabytes): kept short
         print(f"error: {clip_message(str(exc))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output was closed: nobody reads what follows
+        _discard(out)
+        return 1
     except OSError as exc:  # a file that cannot be read: its name, as the system gives it
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
