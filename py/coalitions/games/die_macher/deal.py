@@ -23,7 +23,10 @@ No card may be used more often than the game has copies of it. Anything else
 is refused with an OptionError naming the problem.
 """
 
+from __future__ import annotations
+
 from collections import Counter
+from typing import Any, Optional
 
 from ...core.errors import OptionError
 from .data import (
@@ -37,11 +40,11 @@ FIELDS = ("states", "opinions", "face_up", "programmes", "hands", "programme_dis
 _OPS = frozenset(OPINIONS)
 
 
-def _bad(text):
+def _bad(text: str) -> OptionError:
     return OptionError(text)
 
 
-def _list(value, what, size=None, low=0, high=None):
+def _list(value: Any, what: str, size: Optional[int] = None, low: int = 0, high: Optional[int] = None) -> list[Any]:
     if not isinstance(value, list):
         raise _bad(f"{what} must be a list")
     if size is not None and len(value) != size:
@@ -51,19 +54,19 @@ def _list(value, what, size=None, low=0, high=None):
     return value
 
 
-def _int(value, what, low, high):
+def _int(value: Any, what: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise _bad(f"{what} must be a whole number from {low} to {high}, not {value!r}"[:200])
     return value
 
 
-def _opinion(value, what):
+def _opinion(value: Any, what: str) -> str:
     if not isinstance(value, str) or value not in _OPS:
         raise _bad(f"{what}: unknown opinion {value!r}"[:200])
     return value
 
 
-def check_deal(deal, n):
+def check_deal(deal: Any, n: int) -> dict[str, Any]:
     """The normalized deal (every field present, None where left out)."""
     if not isinstance(deal, dict):
         raise _bad("an explicit deal must be an object with states, opinions, programmes and hands")

@@ -8,26 +8,26 @@ from .data import (
 )
 
 
-def _prices():
+def _prices() -> str:
     return ", ".join(f"{n} for {eur(p)}" for n, p in RALLY_PRICE.items())
 
 
-def _cabinet():
+def _cabinet() -> str:
     rows = []
     for cid, name, cost, main, secondary, once in CABINET:
         rows.append(f"{name} ({eur(cost)}): {'! ' if once else ''}{main}; secondary: {secondary}")
     return "; ".join(rows) + "."
 
 
-def _donations():
-    kinds = {}
+def _donations() -> str:
+    kinds: dict[str, int] = {}
     for c in DONATION_DECK:
         kinds[c] = kinds.get(c, 0) + 1
     return "; ".join(f"{k} cards of {eur(DONATIONS[c][0])} (accept: −{DONATIONS[c][1]} party base; refuse: "
                      f"+{DONATIONS[c][2]})" for c, k in kinds.items())
 
 
-def _polls():
+def _polls() -> str:
     first = next(iter(POLLS.values()))
     return (f"{len(POLLS)} poll cards, each a change of −2 to +2 for each party's trend (Black, Red, Yellow, Green, "
             f"Blue). They are four patterns, each turned round the five parties, so each party meets each change "

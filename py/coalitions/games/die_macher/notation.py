@@ -29,7 +29,11 @@ Kinds and their parts, in the order a player picks them:
 - ``accept``, ``refuse``: none (a donation).
 """
 
-from ...core.actions import Action, NotationError, known, memo
+from __future__ import annotations
+
+from typing import Callable
+
+from ...core.actions import Action, NotationError, Value, known, memo
 from .data import CABINET_IDS, MAX_RALLIES, OPINIONS, PARTIES, SLOTS, STATE_IDS
 
 GAME = "Die Macher"
@@ -41,11 +45,11 @@ _PARTIES = frozenset(PARTIES)
 BARE = frozenset({"pass", "draw", "renew", "done", "skip", "sell", "keep", "base", "publish", "accept", "refuse"})
 
 
-def _bad(text, why):
+def _bad(text: str, why: str) -> NotationError:
     return NotationError(text, why, GAME)
 
 
-def _number(text, word, low, high, what):
+def _number(text: str, word: str, low: int, high: int, what: str) -> int:
     # ASCII digits only, and no more of them than `high` has (int() of
     # thousands of digits is refused by Python itself)
     if not (word.isascii() and word.isdigit() and len(word) <= len(str(high)) and word == str(int(word))) or not (
@@ -54,24 +58,24 @@ def _number(text, word, low, high, what):
     return int(word)
 
 
-def _opinion(text, word):
+def _opinion(text: str, word: str) -> str:
     return known(text, word, _OPINIONS, "opinion", GAME)
 
 
-def _state(text, word):
+def _state(text: str, word: str) -> str:
     return known(text, word, _STATES, "state", GAME)
 
 
-def _party(text, word):
+def _party(text: str, word: str) -> str:
     return known(text, word, _PARTIES, "party", GAME)
 
 
-def _card(text, word):
+def _card(text: str, word: str) -> str:
     return known(text, word, _CARDS, "shadow-cabinet card", GAME)
 
 
 # kind -> (names of the parts, the function that checks each word)
-_SHAPES = {
+_SHAPES: dict[str, tuple[tuple[str, ...], tuple[Callable[[str, str], Value], ...]]] = {
     "bid": (("amount",), (lambda t, w: _number(t, w, 0, 10**6, "an amount in thousands of euros"),)),
     "take": (("opinion",), (_opinion,)),
     "hold": (("card",), (_opinion,)),
@@ -87,7 +91,7 @@ _SHAPES = {
 }
 
 
-def _parse(text):
+def _parse(text: str) -> Action:
     if not isinstance(text, str):
         raise NotationError(text, "an action is a text", GAME)
     words = text.split(" ")
@@ -111,6 +115,22 @@ parse.__doc__ = """The `Action` of a Die Macher action text; ValueError if it is
 (the rules decide whether it is legal now)."""
 
 
+def word(a: Action, name: str) -> str:
+    """Part `name` of `a` that this notation makes a text (a card, an
+    opinion, a state, a party)."""
+    value = a[name]
+    assert isinstance(value, str), (a, name)
+    return value
+
+
+def number(a: Action, name: str) -> int:
+    """Part `name` of `a` that this notation makes a whole number (an amount,
+    a count of rallies, a slot)."""
+    value = a[name]
+    assert isinstance(value, int), (a, name)
+    return value
+
+
 # -- the texts the rules and bots build ------------------------------------------------
 
 PASS = "pass"
@@ -120,11 +140,11 @@ SKIP = "skip"
 BIDS = tuple(f"bid {k}" for k in range(1001))  # made once: the usual amounts
 
 
-def bid(amount):
+def bid(amount: int) -> str:
     return BIDS[amount] if 0 <= amount < len(BIDS) else f"bid {amount}"
 
 
-def bids(low, high):
+def bids(low: int, high: int) -> list[str]:
     """The texts of the bids from `low` to `high` (a party's money, which a
     deal may make larger than BIDS holds)."""
     if high < len(BIDS):
@@ -132,45 +152,45 @@ def bids(low, high):
     return list(BIDS[low:]) + [f"bid {k}" for k in range(max(low, len(BIDS)), high + 1)]
 
 
-def take(op):
+def take(op: str) -> str:
     return "take " + op
 
 
-def swap(card, prog):
+def swap(card: str, prog: str) -> str:
     return f"swap {card} {prog}"
 
 
-def hold(card):
+def hold(card: str) -> str:
     return "hold " + card
 
 
-def media(state):
+def media(state: str) -> str:
     return "media " + state
 
 
-def rally(state, count):
+def rally(state: str, count: int) -> str:
     return f"rally {state} {count}"
 
 
-def place(card, state):
+def place(card: str, state: str) -> str:
     return f"place {card} {state}"
 
 
-def target(party):
+def target(party: str) -> str:
     return "target " + party
 
 
-def replace(out, new):
+def replace(out: str, new: str) -> str:
     return f"replace {out} {new}"
 
 
-def double(op):
+def double(op: str) -> str:
     return "double " + op
 
 
-def look(slot):
+def look(slot: int) -> str:
     return f"look {slot}"
 
 
-def coalition(party):
+def coalition(party: str) -> str:
     return "coalition " + party

@@ -24,10 +24,14 @@ Everything that happens without a decision (reveals, votes, income) is done by
 `_advance`, which runs until a seat must decide or the game is over.
 """
 
+from __future__ import annotations
+
 import copy
+from typing import Any, Iterable, Optional, TypeVar
 
 from ...core.errors import RecordError
-from ...core.game import Game, Outcome, State, event, seat_ref, seat_refs
+from ...core.game import JSON, Event, Game, Outcome, State, event, seat_ref, seat_refs
+from ...core.actions import Action
 from ...core.rng import Rng
 from . import notation as nt
 from .data import (
@@ -41,7 +45,9 @@ from .data import (
 )
 from .deal import check_deal
 from .notation import DONE, PASS, SKIP, parse
-from .votes import VP_OF, all_votes, election_kind, leader_of, matching, shared_cards, vote_line
+from .votes import VP_OF, Board, all_votes, election_kind, leader_of, matching, shared_cards, vote_line
+
+T = TypeVar("T")
 
 # the action texts, made once
 MEDIA = {s: nt.media(s) for s in STATE_IDS}
@@ -50,31 +56,98 @@ PLACE = {c: {s: nt.place(c, s) for s in STATE_IDS} for c in CABINET_IDS}
 TARGET = {p: nt.target(p) for p in PARTIES}
 
 
-def _n(count, one, many=None):
+def _n(count: int, one: str, many: Optional[str] = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
-def _clamp(value, low, high):
+def _clamp(value: int, low: int, high: int) -> int:
     return low if value < low else high if value > high else value
 
 
-def _sorted_ops(ops):
+def _sorted_ops(ops: Iterable[str]) -> list[str]:
     return sorted(ops, key=OPINION_ORDER.__getitem__)
 
 
-def _unique(texts):
+def _unique(texts: Iterable[T]) -> list[T]:
     """`texts` without repeats, in their first order."""
     return list(dict.fromkeys(texts))
 
 
 class DieMacherState(State):
-    def __init__(self):
+    # The fields of the state (module docstring); `to_json` saves them all (_FIELDS).
+    seed: Optional[int]
+    rng: Rng
+    over: bool
+    result: Optional[Outcome]
+    round: int
+    phase: int
+    step: str
+    turn: Optional[int]
+    start: int
+    order: list[int]
+    money: list[int]
+    base: list[int]
+    vp: list[int]
+    national: list[int]
+    supply: list[int]
+    cabinet: list[list[str]]
+    used_cabinet: list[list[str]]
+    bank: int
+    doubling: int
+    results: list[JSON]
+    bids: list[Optional[int]]
+    last_bids: Optional[list[Optional[int]]]
+    swaps: int
+    passes: int
+    bought: list[str]
+    # phase 6: [board, seat] of each card to reveal; 7, 8: boards; 9: the seats to draw a donation
+    queue: list[Any]
+    # the open re-bid, the card or media majority being resolved, the poll
+    # auction, the election being scored: dicts (their keys where they are made), or None
+    rebid: Optional[JSON]
+    cab: Optional[JSON]
+    auction: Optional[JSON]
+    election: Optional[JSON]
+    donation: Optional[str]
+    programmes: list[list[str]]
+    hands: list[list[str]]
+    prog_stack: list[str]
+    prog_discard: list[str]
+    prog_display: list[str]
+    op_stack: list[str]
+    op_discard: list[str]
+    op_display: list[str]
+    polls: list[str]
+    polls_used: list[str]
+    donations: list[str]
+    donations_used: list[str]
+    boards: list[Board]
+
+    def __init__(self) -> None:
         self.log = []
+
+    # The dicts above while they are under way (an error otherwise)
+
+    def rebid_now(self) -> JSON:
+        assert self.rebid is not None, "no open re-bid"
+        return self.rebid
+
+    def cab_now(self) -> JSON:
+        assert self.cab is not None, "no card or media majority being resolved"
+        return self.cab
+
+    def auction_now(self) -> JSON:
+        assert self.auction is not None, "no poll auction"
+        return self.auction
+
+    def election_now(self) -> JSON:
+        assert self.election is not None, "no election being scored"
+        return self.election
 
     # -- set-up ---------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, players, options, seed, deal):
+    def setup(cls, players: int, options: dict[str, Any], seed: Optional[int], deal: Any) -> DieMacherState:
         st = cls()
         st.players = n = players
         st.options = options
@@ -133,13 +206,13 @@ class DieMacherState(State):
         st._advance()
         return st
 
-    def _new_board(self, sid, opinions, up):
+    def _new_board(self, sid: str, opinions: Iterable[str], up: int) -> Board:
         n = self.players
         return {"id": sid, "opinions": list(opinions), "up": [i < up for i in range(SLOTS)],
                 "doubled": [False] * SLOTS, "known": [[] for _ in range(SLOTS)], "rallies": [0] * n,
                 "trends": [0] * n, "media": [0] * n, "cabinet": [None] * n, "once": []}
 
-    def _deal_random(self):
+    def _deal_random(self) -> None:
         n = self.players
         rng = self.rng
         ids = list(STATE_IDS)
@@ -148,7 +221,7 @@ class DieMacherState(State):
         rng.shuffle(ops)
         self.boards = []
         for k, sid in enumerate(ids[:len(FACE_UP)]):
-            slots = []
+            slots: list[str] = []
             for _ in range(SLOTS):
                 i = len(ops) - 1
                 while any(o == ops[i] or contradicts(o, ops[i]) for o in slots):
@@ -161,7 +234,7 @@ class DieMacherState(State):
         rng.shuffle(prog)
         self.programmes = []
         for _ in range(n):
-            mine = []
+            mine: list[str] = []
             for _ in range(PROGRAMME_SIZE):
                 i = len(prog) - 1
                 while any(TOPIC_OF[c] == TOPIC_OF[prog[i]] for c in mine):
@@ -177,7 +250,7 @@ class DieMacherState(State):
         rng.shuffle(self.donations)
         self.start = 0
 
-    def _deal_explicit(self, d):
+    def _deal_explicit(self, d: dict[str, Any]) -> None:
         """Lay out a checked deal (deal.py); what it leaves out is dealt from
         the rest, shuffled."""
         rng = self.rng
@@ -224,17 +297,17 @@ class DieMacherState(State):
 
     # -- order ----------------------------------------------------------------------------
 
-    def _order_from(self, start):
+    def _order_from(self, start: int) -> list[int]:
         n = self.players
         return [(start + i) % n for i in range(n)]
 
-    def _next_in_order(self, seat):
+    def _next_in_order(self, seat: int) -> int:
         order = self.order
         return order[(order.index(seat) + 1) % len(order)]
 
     # -- the flow of a round ----------------------------------------------------------------
 
-    def _begin_round(self, phase=1):
+    def _begin_round(self, phase: int = 1) -> None:
         for b in self.boards:
             b["once"] = []
         self.log.append(event(
@@ -251,7 +324,7 @@ class DieMacherState(State):
             self.log.append(event(f"{seat_ref(self.start)} is the start player.", kind="phase"))
             self._enter(phase)
 
-    def _enter(self, phase):
+    def _enter(self, phase: int) -> None:
         """Start phase `phase` of the round (2 to 9)."""
         self.phase = phase
         order = self.order
@@ -297,7 +370,7 @@ class DieMacherState(State):
             self.step = "auto"
             self._election()
 
-    def _advance(self):
+    def _advance(self) -> None:
         """Do everything that needs no decision, until a seat must decide."""
         while not self.over and self.step == "auto":
             ph = self.phase
@@ -324,9 +397,10 @@ class DieMacherState(State):
 
     # -- phase 1 ------------------------------------------------------------------------------
 
-    def _bids_in(self):
+    def _bids_in(self) -> None:
         n = self.players
-        bids = self.bids
+        bids = [b for b in self.bids if b is not None]
+        assert len(bids) == n, "a bid is missing"
         self.revealed = True
         self.last_bids = list(bids)
         self.log.append(event("The bids are revealed: " + ", ".join(
@@ -345,8 +419,8 @@ class DieMacherState(State):
             f"{seat_refs(tied)} tie with {eur(high)}: they bid again openly, in turn, from {seat_ref(tied[0])}: "
             "raise or drop out.", kind="bids"))
 
-    def _rebid_next(self, seat):
-        rb = self.rebid
+    def _rebid_next(self, seat: int) -> None:
+        rb = self.rebid_now()
         if len(rb["in"]) == 1:
             winner = rb["in"][0]
             self.rebid = None
@@ -361,7 +435,7 @@ class DieMacherState(State):
                 self.turn = s
                 return
 
-    def _start_player(self, seat, paid):
+    def _start_player(self, seat: int, paid: int) -> None:
         self.money[seat] -= paid
         self.bank += paid
         self.start = seat
@@ -373,12 +447,12 @@ class DieMacherState(State):
 
     # -- phase 2 ------------------------------------------------------------------------------
 
-    def _programme_turn(self, seat):
+    def _programme_turn(self, seat: int) -> None:
         self.step = "draw"
         self.turn = seat
         self.swaps = 0
 
-    def _refill(self, stack, discard, what):
+    def _refill(self, stack: list[str], discard: list[str], what: str) -> bool:
         """Shuffle the discard pile into an empty draw stack; True if there is a card."""
         if not stack and discard:
             stack.extend(discard)
@@ -388,12 +462,12 @@ class DieMacherState(State):
                                   kind="shuffle"))
         return bool(stack)
 
-    def _draw_programme(self):
+    def _draw_programme(self) -> Optional[str]:
         if self._refill(self.prog_stack, self.prog_discard, "programme"):
             return self.prog_stack.pop()
         return None
 
-    def _renew_display(self):
+    def _renew_display(self) -> None:
         self.prog_discard.extend(self.prog_display)
         self.prog_display = []
         for _ in range(PROGRAMME_DISPLAY):
@@ -403,21 +477,21 @@ class DieMacherState(State):
             self.prog_display.append(c)
         self.revealed = True
 
-    def _after_draw(self, seat):
+    def _after_draw(self, seat: int) -> None:
         if self.prog_display:
             self.step = "take"
         else:
             self.log.append(event("The programme display is empty: nothing to take from it.", kind="programme"))
             self.step = "swap"
 
-    def _programme_done(self, seat):
+    def _programme_done(self, seat: int) -> None:
         nxt = self.order.index(seat) + 1
         if nxt < len(self.order):
             self._programme_turn(self.order[nxt])
         else:
             self._enter(3)
 
-    def swap_ok(self, seat, card, prog):
+    def swap_ok(self, seat: int, card: str, prog: str) -> bool:
         """Whether hand card `card` may replace programme card `prog`: the
         programme keeps one card per topic at most."""
         if card == prog:
@@ -428,12 +502,12 @@ class DieMacherState(State):
 
     # -- phases 3 and 4 ---------------------------------------------------------------------
 
-    def _media_options(self, seat):
+    def _media_options(self, seat: int) -> list[str]:
         if self.money[seat] < MEDIA_PRICE or self.supply[seat] <= 0:
             return []
         return [b["id"] for b in self.boards if sum(b["media"]) < MEDIA_SPOTS]
 
-    def _rally_options(self, seat):
+    def _rally_options(self, seat: int) -> list[str]:
         out = []
         money = self.money[seat]
         for b in self.boards:
@@ -448,15 +522,21 @@ class DieMacherState(State):
                 out.append(acts[c])
         return out
 
-    def _board(self, sid):
+    def _board(self, sid: str) -> Optional[Board]:
         for b in self.boards:
             if b["id"] == sid:
                 return b
         return None
 
+    def _on_table(self, sid: str) -> Board:
+        """The board of state `sid`, which a legal action names."""
+        b = self._board(sid)
+        assert b is not None, f"{sid} is not on the table"
+        return b
+
     # -- phase 6 ------------------------------------------------------------------------------
 
-    def _reveal(self, k, seat):
+    def _reveal(self, k: int, seat: int) -> None:
         b = self.boards[k]
         card = b["cabinet"][seat]
         b["cabinet"][seat] = None
@@ -495,9 +575,9 @@ class DieMacherState(State):
             else:
                 self._main(None)
 
-    def cabinet_options(self):
+    def cabinet_options(self) -> list[str]:
         """The legal choices of the card being resolved (action texts)."""
-        cab = self.cab
+        cab = self.cab_now()
         b = self.boards[cab["board"]]
         seat = cab["seat"]
         card = cab["card"]
@@ -517,7 +597,7 @@ class DieMacherState(State):
                            if b["up"][i] and not b["doubled"][i] and op in prog)
         return []
 
-    def replacements(self, b):
+    def replacements(self, b: Board) -> list[str]:
         """'replace OUT IN' for each face-up opinion without a doubling marker
         and each card of the opinion display that neither repeats nor
         contradicts another face-up opinion of the state. Each text once,
@@ -537,7 +617,7 @@ class DieMacherState(State):
         return _unique(found)
 
     @staticmethod
-    def free_slot(b, op):
+    def free_slot(b: Board, op: str) -> Optional[int]:
         """The slot that 'replace OP ...' and 'double OP' work on: the first
         face-up slot of `b` holding `op` without a doubling marker (None if
         there is none). When a state shows one opinion twice, a doubled copy
@@ -547,7 +627,7 @@ class DieMacherState(State):
                 return i
         return None
 
-    def _replace(self, b, out, new, who, why):
+    def _replace(self, b: Board, out: str, new: str, who: str, why: str) -> None:
         i = self.free_slot(b, out)
         b["opinions"][i] = new
         b["known"][i] = []
@@ -562,16 +642,21 @@ class DieMacherState(State):
             self.revealed = True
         self.log.append(event(text, kind="opinion"))
 
-    def _main(self, choice):
+    def _main(self, choice: Optional[str]) -> None:
         """The main action of the card being resolved, with `choice` (an action
         text, or None for no choice / skip), then its secondary action."""
-        cab = self.cab
+        cab = self.cab_now()
         seat = cab["seat"]
         card = cab["card"]
         b = self.boards[cab["board"]]
         where = STATE_NAMES[b["id"]]
         me = seat_ref(seat)
         a = parse(choice) if choice is not None and choice != SKIP else None
+
+        def part(name: str) -> str:  # of the choice, for a card that needs one
+            assert a is not None, f"the {card} needs a choice"
+            return nt.word(a, name)
+
         if choice == SKIP:
             self.log.append(event(f"{me} does not use the {CABINET_NAMES[card]}'s main action.", kind="cabinet"))
         elif card == "chancellor-candidate":
@@ -585,20 +670,20 @@ class DieMacherState(State):
             self.log.append(event(f"General secretary: {me} adds {b['rallies'][seat] - old} free rallies in "
                                   f"{where} ({b['rallies'][seat]} there).", kind="cabinet"))
         elif card == "party-chair":
-            s = PARTIES.index(a["party"])
+            s = PARTIES.index(part("party"))
             old = b["trends"][s]
             b["trends"][s] = _clamp(old - CHAIR_TREND, TREND_MIN, TREND_MAX)
             self.log.append(event(f"Party chair: {seat_ref(s)}'s trend in {where} {signed(old)} → "
                                   f"{signed(b['trends'][s])}.",
                                   kind="cabinet"))
         elif card == "interior-minister":
-            s = PARTIES.index(a["party"])
+            s = PARTIES.index(part("party"))
             old = b["rallies"][s]
             b["rallies"][s] = max(0, old - INTERIOR_REMOVES)
             self.log.append(event(f"Interior minister: {me} removes {_n(old - b['rallies'][s], 'rally', 'rallies')} "
                                   f"of {seat_ref(s)} in {where} ({b['rallies'][s]} left).", kind="cabinet"))
         elif card == "press-spokesperson":
-            s = PARTIES.index(a["party"])
+            s = PARTIES.index(part("party"))
             b["media"][s] -= 1
             self.supply[s] += 1
             b["once"].append(card)
@@ -606,19 +691,20 @@ class DieMacherState(State):
                                   "it goes back to its supply.", kind="cabinet"))
         elif card == "parliamentary-leader":
             b["once"].append(card)
-            self._replace(b, a["opinion"], a["with"], f"Parliamentary leader (!): {me}", "once per state and round")
+            self._replace(b, part("opinion"), part("with"), f"Parliamentary leader (!): {me}",
+                          "once per state and round")
         elif card == "foreign-minister":
-            i = self.free_slot(b, a["opinion"])
-            b["doubled"][i] = True
+            op = part("opinion")
+            b["doubled"][self.free_slot(b, op)] = True
             self.doubling -= 1
             b["once"].append(card)
             self.log.append(event(
-                f"Foreign minister (!): {me} puts a doubling marker on {OPINION_NAMES[a['opinion']]} in {where}: it "
+                f"Foreign minister (!): {me} puts a doubling marker on {OPINION_NAMES[op]} in {where}: it "
                 f"counts twice from now on ({_n(self.doubling, 'marker')} left in the game).", kind="cabinet"))
         self._secondary()
 
-    def _secondary(self):
-        cab = self.cab
+    def _secondary(self) -> None:
+        cab = self.cab_now()
         seat = cab["seat"]
         card = cab["card"]
         b = self.boards[cab["board"]]
@@ -659,10 +745,10 @@ class DieMacherState(State):
         self.log.append(event(text, kind="cabinet"))
         self._cabinet_done()
 
-    def look_options(self, b, seat):
+    def look_options(self, b: Board, seat: int) -> list[int]:
         return [i + 1 for i in range(SLOTS) if not b["up"][i] and seat not in b["known"][i]]
 
-    def _look(self, b, seat, slot):
+    def _look(self, b: Board, seat: int, slot: int) -> None:
         i = slot - 1
         b["known"][i].append(seat)
         self.log.append(event(f"Secondary action of the Press spokesperson: {seat_ref(seat)} looks at the face-down "
@@ -670,22 +756,22 @@ class DieMacherState(State):
         self.log.append(event(f"Slot {slot} of {STATE_NAMES[b['id']]} holds {OPINION_NAMES[b['opinions'][i]]}.",
                               to=[seat], kind="private"))
 
-    def _cabinet_done(self):
+    def _cabinet_done(self) -> None:
         self.cab = None
         self.step = "auto"
         self.turn = None
 
     # -- phase 7 ------------------------------------------------------------------------------
 
-    def media_majority(self, b):
+    def media_majority(self, b: Board) -> Optional[int]:
         """The seat with strictly more media markers in `b` than any other, or None."""
-        media = b["media"]
+        media: list[int] = b["media"]
         best = max(media)
         if best == 0 or media.count(best) > 1:
             return None
         return media.index(best)
 
-    def _media_majority(self, k):
+    def _media_majority(self, k: int) -> None:
         b = self.boards[k]
         where = STATE_NAMES[b["id"]]
         seat = self.media_majority(b)
@@ -702,11 +788,11 @@ class DieMacherState(State):
 
     # -- phase 8 ------------------------------------------------------------------------------
 
-    def public_votes(self, b):
+    def public_votes(self, b: Board) -> list[int]:
         """Votes in `b` counting the face-up opinions only (what every party sees)."""
         return all_votes(b, self.programmes, b["up"])
 
-    def _start_auction(self, k):
+    def _start_auction(self, k: int) -> None:
         b = self.boards[k]
         where = STATE_NAMES[b["id"]]
         if not self.polls:
@@ -728,8 +814,8 @@ class DieMacherState(State):
         self.step = "poll-bid"
         self.turn = bidders[0]
 
-    def _auction_next(self, seat):
-        au = self.auction
+    def _auction_next(self, seat: int) -> None:
+        au = self.auction_now()
         live = au["in"]
         if not live or (len(live) == 1 and au["holder"] == live[0]):
             self._auction_closed()
@@ -743,8 +829,8 @@ class DieMacherState(State):
                 return
         self._auction_closed()
 
-    def _auction_closed(self):
-        au = self.auction
+    def _auction_closed(self) -> None:
+        au = self.auction_now()
         a = au["auctioneer"]
         if au["holder"] is None:
             self.log.append(event(f"Nobody bids: {seat_ref(a)} keeps the poll for free.", kind="poll"))
@@ -753,26 +839,26 @@ class DieMacherState(State):
         self.step = "poll-sell"
         self.turn = a
 
-    def _poll_won(self, seat):
-        au = self.auction
+    def _poll_won(self, seat: int) -> None:
+        au = self.auction_now()
         au["winner"] = seat
         self.step = "poll-use"
         self.turn = seat
 
-    def can_publish(self, seat):
-        au = self.auction
+    def can_publish(self, seat: int) -> bool:
+        au = self.auction_now()
         b = self.boards[au["board"]]
         return POLLS[au["poll"]][seat] > 0 and b["trends"][seat] < TREND_MAX
 
-    def _poll_done(self):
-        self.polls_used.append(self.auction["poll"])
+    def _poll_done(self) -> None:
+        self.polls_used.append(self.auction_now()["poll"])
         self.auction = None
         self.step = "auto"
         self.turn = None
 
     # -- phase 9 ------------------------------------------------------------------------------
 
-    def _election(self):
+    def _election(self) -> None:
         b = self.boards[0]
         where = STATE_NAMES[b["id"]]
         hidden = [i for i in range(SLOTS) if not b["up"][i]]
@@ -802,11 +888,11 @@ class DieMacherState(State):
             self.turn = leader
             return
         if kind == "coalition":
-            self.election["winners"] = winners + partners[:1]
+            self.election_now()["winners"] = winners + partners[:1]
         self._election_effects()
 
-    def _election_effects(self):
-        el = self.election
+    def _election_effects(self) -> None:
+        el = self.election_now()
         b = self.boards[0]
         where = STATE_NAMES[b["id"]]
         values = el["votes"]
@@ -853,7 +939,7 @@ class DieMacherState(State):
             return
         self._income(won)
 
-    def _income(self, won):
+    def _income(self, won: list[int]) -> None:
         lines = []
         for s in self.order:
             pay = won[s] * INCOME_PER_VP + self.base[s] * INCOME_PER_BASE
@@ -865,7 +951,7 @@ class DieMacherState(State):
         self.queue = list(self.order)
         self._next_donation()
 
-    def _next_donation(self):
+    def _next_donation(self) -> None:
         if not self.queue:
             self.donation = None
             self.step = "auto"
@@ -886,7 +972,7 @@ class DieMacherState(State):
         self.step = "donation"
         self.turn = seat
 
-    def _after_election(self):
+    def _after_election(self) -> None:
         """Phase 9d, the next round's preparation (not after round 4)."""
         self.log.append(event(f"{STATE_NAMES[self.results[-1]['state']]} is removed.", kind="prepare"))
         turned = []
@@ -906,7 +992,7 @@ class DieMacherState(State):
         self.round += 1
         self._begin_round(1)
 
-    def _finish(self):
+    def _finish(self) -> None:
         n = self.players
         self.over = True
         self.phase = 9
@@ -934,14 +1020,14 @@ class DieMacherState(State):
 
     # -- who acts, what is legal -----------------------------------------------------------------
 
-    def to_act(self):
+    def to_act(self) -> list[int]:
         if self.over:
             return []
         if self.step == "bid":
             return [s for s in range(self.players) if self.bids[s] is None]
-        return [self.turn]
+        return [self.turn] if self.turn is not None else []
 
-    def _legal(self, seat):
+    def _legal(self, seat: int) -> list[str]:
         if self.over or not 0 <= seat < self.players:
             return []
         step = self.step
@@ -952,7 +1038,7 @@ class DieMacherState(State):
         if seat != self.turn:
             return []
         if step == "rebid":
-            return [PASS] + nt.bids(self.rebid["high"] + 1, self.money[seat])
+            return [PASS] + nt.bids(self.rebid_now()["high"] + 1, self.money[seat])
         if step == "draw":
             return ["draw", "renew"]
         if step == "take":
@@ -985,26 +1071,26 @@ class DieMacherState(State):
             return acts + [DONE]
         if step == "cabinet":
             opts = self.cabinet_options()
-            if self.cab["card"] in ("parliamentary-leader", "foreign-minister"):
+            if self.cab_now()["card"] in ("parliamentary-leader", "foreign-minister"):
                 opts = opts + [SKIP]
             return opts
         if step == "look":
-            return [nt.look(i) for i in self.look_options(self.boards[self.cab["board"]], seat)]
+            return [nt.look(i) for i in self.look_options(self.boards[self.cab_now()["board"]], seat)]
         if step == "replace":
-            return self.replacements(self.boards[self.cab["board"]]) + [SKIP]
+            return self.replacements(self.boards[self.cab_now()["board"]]) + [SKIP]
         if step == "poll-bid":
-            return [PASS] + nt.bids(self.auction["high"] + 1, self.money[seat])
+            return [PASS] + nt.bids(self.auction_now()["high"] + 1, self.money[seat])
         if step == "poll-sell":
-            return ["sell", "keep"] if self.money[seat] >= self.auction["high"] else ["sell"]
+            return ["sell", "keep"] if self.money[seat] >= self.auction_now()["high"] else ["sell"]
         if step == "poll-use":
             return ["base", "publish"] if self.can_publish(seat) else ["base"]
         if step == "coalition":
-            return [nt.coalition(PARTIES[s]) for s in self.election["partners"]]
+            return [nt.coalition(PARTIES[s]) for s in self.election_now()["partners"]]
         if step == "donation":
             return ["accept", "refuse"]
         return []
 
-    def auto_action(self):
+    def auto_action(self) -> Optional[tuple[int, str]]:
         """A seat with one legal action makes it without being asked (a party
         that cannot afford a media marker passes, say)."""
         if self.over:
@@ -1018,7 +1104,7 @@ class DieMacherState(State):
 
     # -- applying an action ---------------------------------------------------------------------
 
-    def _open_bid(self, book, seat, a, log_kind, what, for_what):
+    def _open_bid(self, book: JSON, seat: int, a: Action, log_kind: str, what: str, for_what: str) -> None:
         """An open bid (the start player's re-bid, a poll auction): `a` passes
         (the seat drops out of `book["in"]`) or raises to its amount."""
         me = seat_ref(seat)
@@ -1026,24 +1112,24 @@ class DieMacherState(State):
             book["in"].remove(seat)
             self.log.append(event(f"{me} drops out of {what}.", kind=log_kind))
         else:
-            book["high"] = a["amount"]
+            book["high"] = nt.number(a, "amount")
             book["holder"] = seat
-            self.log.append(event(f"{me} bids {eur(a['amount'])}{for_what}.", kind=log_kind))
+            self.log.append(event(f"{me} bids {eur(nt.number(a, 'amount'))}{for_what}.", kind=log_kind))
 
-    def _apply(self, seat, action):
+    def _apply(self, seat: int, action: str) -> Optional[list[Event]]:
         a = parse(action)
         kind = a.kind
         step = self.step
         me = seat_ref(seat)
         log = self.log
         if step == "bid":
-            self.bids[seat] = a["amount"]
+            self.bids[seat] = nt.number(a, "amount")
             log.append(event(f"{me} places a secret bid.", kind="bid"))
-            log.append(event(f"You bid {eur(a['amount'])}.", to=[seat], kind="private"))
+            log.append(event(f"You bid {eur(nt.number(a, 'amount'))}.", to=[seat], kind="private"))
             if all(b is not None for b in self.bids):
                 self._bids_in()
         elif step == "rebid":
-            self._open_bid(self.rebid, seat, a, "bid", "the bidding", "")
+            self._open_bid(self.rebid_now(), seat, a, "bid", "the bidding", "")
             self._rebid_next(seat)
         elif step == "draw":
             if kind == "draw":
@@ -1061,14 +1147,14 @@ class DieMacherState(State):
                     OPINION_NAMES[c] for c in self.prog_display) or "no cards are left") + ".", kind="programme"))
             self._after_draw(seat)
         elif step == "take":
-            c = a["opinion"]
+            c = nt.word(a, "opinion")
             self.prog_display.remove(c)
             self.hands[seat].append(c)
             log.append(event(f"{me} takes {OPINION_NAMES[c]} from the programme display.", kind="programme"))
             self.step = "swap"
         elif step == "swap":
             if kind == "swap":
-                c, p = a["card"], a["for"]
+                c, p = nt.word(a, "card"), nt.word(a, "for")
                 prog = self.programmes[seat]
                 prog[prog.index(p)] = c
                 self.hands[seat].remove(c)
@@ -1078,7 +1164,7 @@ class DieMacherState(State):
                                  f"{OPINION_NAMES[p]} into the hand.", kind="programme"))
             elif kind == "hold":
                 hand = self.hands[seat]
-                c = a["card"]
+                c = nt.word(a, "card")
                 hand.remove(c)
                 self.prog_discard.extend(hand)
                 log.append(event(f"{me} discards {_n(len(hand), 'hand card')} face down and keeps one.",
@@ -1096,7 +1182,7 @@ class DieMacherState(State):
                     self._enter(4)
                     return None
             else:
-                b = self._board(a["state"])
+                b = self._on_table(nt.word(a, "state"))
                 self.money[seat] -= MEDIA_PRICE
                 self.bank += MEDIA_PRICE
                 self.supply[seat] -= 1
@@ -1117,14 +1203,14 @@ class DieMacherState(State):
                     self.bought = []
                     self._enter(5)
             else:
-                b = self._board(a["state"])
-                c = a["count"]
-                price = RALLY_PRICE[c]
+                b = self._on_table(nt.word(a, "state"))
+                count = nt.number(a, "count")
+                price = RALLY_PRICE[count]
                 self.money[seat] -= price
                 self.bank += price
-                b["rallies"][seat] += c
+                b["rallies"][seat] += count
                 self.bought.append(b["id"])
-                log.append(event(f"{me} buys {_n(c, 'rally', 'rallies')} in {STATE_NAMES[b['id']]} for {eur(price)} "
+                log.append(event(f"{me} buys {_n(count, 'rally', 'rallies')} in {STATE_NAMES[b['id']]} for {eur(price)} "
                                  f"({b['rallies'][seat]} there; {eur(self.money[seat])} left).", kind="rally"))
         elif step == "place":
             if kind == DONE:
@@ -1135,8 +1221,8 @@ class DieMacherState(State):
                     self._enter(6)
                     self._advance()
             else:
-                c = a["card"]
-                b = self._board(a["state"])
+                c = nt.word(a, "card")
+                b = self._on_table(nt.word(a, "state"))
                 self.cabinet[seat].remove(c)
                 b["cabinet"][seat] = c
                 log.append(event(f"{me} places a shadow-cabinet card face down at {STATE_NAMES[b['id']]}.",
@@ -1148,23 +1234,23 @@ class DieMacherState(State):
             self.step = "auto"
             self._main(action)
         elif step == "look":
-            self._look(self.boards[self.cab["board"]], seat, a["slot"])
+            self._look(self.boards[self.cab_now()["board"]], seat, nt.number(a, "slot"))
             self._cabinet_done()
         elif step == "replace":
-            b = self.boards[self.cab["board"]]
+            b = self.boards[self.cab_now()["board"]]
             if kind == SKIP:
                 log.append(event(f"{me} has the media majority in {STATE_NAMES[b['id']]} and replaces nothing.",
                                  kind="media"))
             else:
-                self._replace(b, a["opinion"], a["with"], me, "media majority")
+                self._replace(b, nt.word(a, "opinion"), nt.word(a, "with"), me, "media majority")
             self.cab = None
             self.step = "auto"
             self.turn = None
         elif step == "poll-bid":
-            self._open_bid(self.auction, seat, a, "poll", "the poll auction", " for the poll")
+            self._open_bid(self.auction_now(), seat, a, "poll", "the poll auction", " for the poll")
             self._auction_next(seat)
         elif step == "poll-sell":
-            au = self.auction
+            au = self.auction_now()
             high, holder = au["high"], au["holder"]
             if kind == "sell":
                 self.money[holder] -= high
@@ -1179,7 +1265,7 @@ class DieMacherState(State):
                                  kind="poll"))
                 self._poll_won(seat)
         elif step == "poll-use":
-            au = self.auction
+            au = self.auction_now()
             b = self.boards[au["board"]]
             if kind == "base":
                 old = self.base[seat]
@@ -1197,11 +1283,13 @@ class DieMacherState(State):
                                  + ".", kind="poll"))
             self._poll_done()
         elif step == "coalition":
-            p = PARTIES.index(a["party"])
-            self.election["winners"] = [seat, p]
+            partner = PARTIES.index(nt.word(a, "party"))
+            self.election_now()["winners"] = [seat, partner]
             self._election_effects()
         elif step == "donation":
-            money, loss, gain = DONATIONS[self.donation]
+            card = self.donation
+            assert card is not None, "no donation card turned"
+            money, loss, gain = DONATIONS[card]
             old = self.base[seat]
             if kind == "accept":
                 self.money[seat] += money
@@ -1213,32 +1301,32 @@ class DieMacherState(State):
                 self.base[seat] = min(BASE_MAX, old + gain)
                 log.append(event(f"{me} refuses the donation: party base {old} → {self.base[seat]}.",
                                  kind="donation"))
-            self.donations_used.append(self.donation)
+            self.donations_used.append(card)
             self._next_donation()
         self._advance()
         return None
 
     # -- messages -------------------------------------------------------------------------------
 
-    def explain_illegal(self, seat, action):
+    def explain_illegal(self, seat: int, action: str) -> str:
         from .explain import explain
 
         return explain(self, seat, action) or super().explain_illegal(seat, action)
 
-    def label(self, seat, action):
+    def label(self, seat: int, action: str) -> str:
         from .explain import label
 
         return label(self, seat, action)
 
     # -- outcome, view, JSON -------------------------------------------------------------------
 
-    def outcome(self):
+    def outcome(self) -> Optional[Outcome]:
         return self.result
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
-    def view(self, seat=None):
+    def view(self, seat: Optional[int] = None) -> JSON:
         from .view import view
 
         return view(self, seat)
@@ -1251,7 +1339,7 @@ class DieMacherState(State):
         "donations", "donations_used", "boards", "log",
     )
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         data = {"game": "die-macher", "options": dict(self.options), "rng": self.rng.to_json(),
                 "result": self.result.to_json() if self.result else None}
         for key in self._FIELDS:
@@ -1259,7 +1347,7 @@ class DieMacherState(State):
         return data
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> DieMacherState:
         st = cls()
         try:
             st.options = DieMacher.check_options(data["options"])
@@ -1272,7 +1360,7 @@ class DieMacherState(State):
         return st
 
 
-def poll_text(poll, players):
+def poll_text(poll: str, players: int) -> str:
     changes = POLLS[poll]
     return ", ".join(f"{PARTY_NAMES[PARTIES[s]]} {signed(changes[s])}" for s in range(players))
 

@@ -8,25 +8,33 @@ programmes, displays) is public. A spectator (seat None) sees the public
 part only.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ...core.game import JSON
 from .data import (
     CABINET_ORDER, MEDIA_SPOTS, OPINION_NAMES, PARTIES, PHASE_NAMES, POLLS, ROUNDS, SLOTS, STATE_NAMES,
 )
-from .votes import matching, strength
+from .votes import Board, matching, strength
+
+if TYPE_CHECKING:
+    from .rules import DieMacherState
 
 FACE_DOWN = "face-down"
 
 
-def _visible(b, seat):
+def _visible(b: Board, seat: Optional[int]) -> list[bool]:
     up = b["up"]
     if seat is None:
         return list(up)
     return [up[i] or seat in b["known"][i] for i in range(SLOTS)]
 
 
-def board_view(st, b, seat, election):
+def board_view(st: DieMacherState, b: Board, seat: Optional[int], election: bool) -> JSON:
     n = st.players
     vis = _visible(b, seat)
-    slots = []
+    slots: list[JSON] = []
     for i in range(SLOTS):
         slots.append({
             "slot": i + 1,
@@ -42,7 +50,7 @@ def board_view(st, b, seat, election):
         m = matching(b, st.programmes[s], vis)[0]
         topics.append(m)
         votes.append(strength(b, s) * m)
-    cabinet = []
+    cabinet: list[Optional[str]] = []
     for s in range(n):
         c = b["cabinet"][s]
         cabinet.append(None if c is None else c if s == seat else FACE_DOWN)
@@ -67,31 +75,30 @@ def board_view(st, b, seat, election):
     }
 
 
-def view(st, seat=None):
+def view(st: DieMacherState, seat: Optional[int] = None) -> JSON:
     n = st.players
-    me = seat is not None and 0 <= seat < n
-    if not me:
+    if seat is not None and not 0 <= seat < n:
         seat = None
     step = st.step
     states = [board_view(st, b, seat, k == 0) for k, b in enumerate(st.boards)]
-    bids = None
+    bids: Optional[JSON] = None
     if step == "bid":
-        bids = {"placed": [b is not None for b in st.bids], "mine": st.bids[seat] if me else None}
-    rebid = None
+        bids = {"placed": [b is not None for b in st.bids], "mine": st.bids[seat] if seat is not None else None}
+    rebid: Optional[JSON] = None
     if st.rebid is not None:
         rb = st.rebid
         rebid = {"in": list(rb["in"]), "high": rb["high"], "holder": rb["holder"], "order": list(rb["ref"])}
-    pending = None
+    pending: Optional[JSON] = None
     if st.cab is not None:
         b = st.boards[st.cab["board"]]
         pending = {"state": b["id"], "seat": st.cab["seat"], "card": st.cab["card"]}
-    auction = None
+    auction: Optional[JSON] = None
     if st.auction is not None:
         au = st.auction
         auction = {"state": st.boards[au["board"]]["id"], "poll": au["poll"],
                    "changes": list(POLLS[au["poll"]][:n]), "auctioneer": au["auctioneer"], "in": list(au["in"]),
                    "order": list(au["ref"]), "high": au["high"], "holder": au["holder"], "winner": au["winner"]}
-    election = None
+    election: Optional[JSON] = None
     if st.election is not None:
         el = st.election
         election = {"state": el["state"], "votes": list(el["votes"]), "kind": el["kind"],
@@ -117,9 +124,9 @@ def view(st, seat=None):
         "national": list(st.national),
         "supply": list(st.supply),
         "programmes": [list(p) for p in st.programmes],
-        "hand": list(st.hands[seat]) if me else None,
+        "hand": list(st.hands[seat]) if seat is not None else None,
         "hand_counts": [len(h) for h in st.hands],
-        "cabinet": sorted(st.cabinet[seat], key=CABINET_ORDER.__getitem__) if me else None,
+        "cabinet": sorted(st.cabinet[seat], key=CABINET_ORDER.__getitem__) if seat is not None else None,
         "cabinet_counts": [len(c) for c in st.cabinet],
         "cabinet_used": [list(c) for c in st.used_cabinet],
         "programme_display": list(st.prog_display),
@@ -144,7 +151,7 @@ def view(st, seat=None):
         "auction": auction,
         "election": election,
         "results": [dict(r) for r in st.results],
-        "legal": st.legal_actions(seat) if me else [],
+        "legal": st.legal_actions(seat) if seat is not None else [],
         "log": st.log_for(seat),
         "outcome": out.to_json() if out else None,
     }

@@ -5,18 +5,28 @@ A state board is a dict (see rules.py): ``opinions`` (4 opinion ids, by slot),
 ``trends`` and ``media``.
 """
 
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
 from .data import (
     MAJORITY, OPINION_NAMES, PARTY_NAMES, PARTIES, STATE_NAMES, VP_ALONE, VP_COALITION, VP_LEADER, VP_SEVERAL,
 )
 
+# A state board (rules.py, DieMacherState._new_board): a JSON-like dict
+Board = dict[str, Any]
+# (slot, opinion, weight) of a matching topic
+Match = tuple[int, str, int]
 
-def matching(board, programme, visible=None):
+
+def matching(board: Board, programme: Sequence[str],
+             visible: Optional[Sequence[bool]] = None) -> tuple[int, list[Match]]:
     """(number of matching topics, [(slot, opinion, weight)]): each opinion of
     the state that is in the programme counts 1, or 2 with a doubling marker.
     `visible`: the slots to count (None: all four)."""
     prog = set(programme)
     count = 0
-    found = []
+    found: list[Match] = []
     ops = board["opinions"]
     doubled = board["doubled"]
     for i in range(len(ops)):
@@ -30,24 +40,25 @@ def matching(board, programme, visible=None):
     return count, found
 
 
-def strength(board, seat):
+def strength(board: Board, seat: int) -> int:
     """max(0, rallies + trend) of a seat in a state."""
-    return max(0, board["rallies"][seat] + board["trends"][seat])
+    return max(0, int(board["rallies"][seat] + board["trends"][seat]))
 
 
-def votes(board, seat, programme, visible=None):
+def votes(board: Board, seat: int, programme: Sequence[str], visible: Optional[Sequence[bool]] = None) -> int:
     return strength(board, seat) * matching(board, programme, visible)[0]
 
 
-def all_votes(board, programmes, visible=None):
+def all_votes(board: Board, programmes: Sequence[Sequence[str]],
+              visible: Optional[Sequence[bool]] = None) -> list[int]:
     return [votes(board, s, programmes[s], visible) for s in range(len(programmes))]
 
 
-def _plural(n, one, many):
+def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def vote_line(board, seat, programme, who=None):
+def vote_line(board: Board, seat: int, programme: Sequence[str], who: Optional[str] = None) -> str:
     """The log's account of one party's votes: 'Red: (4 rallies + 1 trend) ×
     3 topics = 15 votes in Hesse (taxes pro, europe contra doubled)'."""
     r = board["rallies"][seat]
@@ -65,24 +76,25 @@ def vote_line(board, seat, programme, who=None):
     return text
 
 
-def leader_of(values, order):
+def leader_of(values: Sequence[int], order: Sequence[int]) -> int:
     """The seat with most of `values`; a tie goes to the seat earlier in `order`."""
-    best = None
+    best = order[0]
     for s in order:
-        if best is None or values[s] > values[best]:
+        if values[s] > values[best]:
             best = s
     return best
 
 
-def shared_cards(prog_a, prog_b):
+def shared_cards(prog_a: Sequence[str], prog_b: Sequence[str]) -> int:
     return len(set(prog_a) & set(prog_b))
 
 
-def coalition_partners(values, programmes, leader, order, shared_min=2):
+def coalition_partners(values: Sequence[int], programmes: Sequence[Sequence[str]], leader: int,
+                       order: Sequence[int], shared_min: int = 2) -> list[int]:
     """The parties the leader may form a coalition with: sharing at least
     `shared_min` programme cards, with votes together reaching the majority.
     In turn order."""
-    out = []
+    out: list[int] = []
     for s in order:
         if s == leader:
             continue
@@ -91,7 +103,8 @@ def coalition_partners(values, programmes, leader, order, shared_min=2):
     return out
 
 
-def election_kind(values, programmes, order):
+def election_kind(values: Sequence[int], programmes: Sequence[Sequence[str]],
+                  order: Sequence[int]) -> tuple[str, list[int], list[int]]:
     """How the election goes before any choice: ("alone", [seat]), ("several",
     seats), ("coalition", [leader], partners), ("leader", [leader]) or
     ("none", []) when no party has a vote."""

@@ -5,12 +5,17 @@ phase they teach: the deal's ``phase``) and a caption per step; the app plays
 them at #/walkthrough/die-macher/<name>. The steps listed in "learn" are made
 by the learner: the caption before such a step asks for the move."""
 
-from ...core.records import walkthrough_record
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...core.records import Record, walkthrough_record
 
 NAMES = ["Alice", "Bob", "Carol"]
 
 
-def _record(title, deal, moves, captions, description="", learn=()):
+def _record(title: str, deal: Any, moves: Iterable[Iterable[Any]], captions: dict[int, str], description: str = "",
+            learn: Iterable[int] = ()) -> Record:
     return walkthrough_record("die-macher", title, NAMES, deal, moves, captions, None, description, learn)
 
 
@@ -34,14 +39,14 @@ TABLE_TEXT = ("Alice plays Black, Bob Red, Carol Yellow. Four states hold the el
               "Environment contra, Defence pro. Alice's programme matches three of them, Bob's and Carol's two.")
 
 
-def _deal(**extra):
+def _deal(**extra: Any) -> dict[str, Any]:
     deal = {k: [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
             for k, value in TABLE.items()}
     deal.update(extra)
     return deal
 
 
-def _rows(hesse, n=3):
+def _rows(hesse: Iterable[int], n: int = 3) -> list[list[int]]:
     """A per-state table of a deal (rallies, trends, media): Hesse's row given,
     the other states empty."""
     return [list(hesse)] + [[0] * n for _ in range(3)]
