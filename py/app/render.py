@@ -38,7 +38,7 @@ def unescape(text):
 
 # A long word on a card breaks at a syllable (a soft hyphen before a common
 # ending) rather than anywhere: "Reinforce-ment", not "Reinforceme-nt".
-_ENDINGS = ("keeper", "ment", "tion", "ance", "ence", "land", "ness", "ing")
+_ENDINGS = ("keeper", "ment", "tions", "tion", "ance", "ence", "land", "ness", "ing")
 
 
 def card_words(text):

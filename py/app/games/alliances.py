@@ -116,6 +116,19 @@ def bid_text(bid):
     return f"{bid[0]} countries, {SUIT_NAMES[bid[1]]} dominant"
 
 
+def bid_number(builder, ctx, kind, n):
+    """The button of a number of countries. With one suit left for it (10
+    Politics after a bid of 10 Economics) it places that bid at once, and says
+    so: the suit is shown with the number."""
+    control = ctx.control(kind, n)
+    content = f"<b>{n}</b>"
+    if control.action is not None:
+        suits = [v for v in builder.values(kind, n) if v in SUIT_NAMES]
+        if len(suits) == 1:
+            content += f" {suit_mark(suits[0], True)}"
+    return pick_button(control, f"{n} countries", content, "btn bid-n", builder.is_picked(kind, n))
+
+
 def bidding(view, ctx, covered):
     if view.get("phase") not in ("bid", "declare"):
         return ""
@@ -127,18 +140,15 @@ def bidding(view, ctx, covered):
     builder = ctx.builder if ctx.interactive else None
     kind = next((k for k in ("bid", "declare") if builder is not None and builder.has(k)), None)
     if kind is not None:
-        numbers = "".join(
-            pick_button(ctx.control(kind, n), f"{n} countries", f"<b>{n}</b>", "btn bid-n",
-                        builder.is_picked(kind, n))
-            for n in builder.amounts(kind)
-        )
+        numbers = "".join(bid_number(builder, ctx, kind, n) for n in builder.amounts(kind))
         choices = choices_box(ctx, "Dominant suit", lambda suit, c: suit_mark(suit, True),
                               lambda suit: SUIT_NAMES.get(suit, str(suit)))
         passing = ctx.control("pass") if kind == "bid" else None  # Pass beside the numbers, in view with them
         if passing is not None:
             numbers += pick_button(passing, "Pass", "Pass", "btn bid-pass")
         grid = (f'<div class="bid-grid" role="group" aria-label="Your bid: how many countries">{numbers}</div>'
-                + (choices or '<p class="small">Choose how many countries, then the dominant suit.</p>'))
+                + (choices or '<p class="small">Choose how many countries, then the dominant suit '
+                   '(a number shown with a suit has that suit left only: it places the bid at once).</p>'))
     if view.get("phase") == "declare":  # 2 players: the winner of the drafting declares, no bidding
         who = (view.get("to_act") or [None])[0]
         mine = ctx.seat is not None and who == ctx.seat and ctx.interactive
@@ -216,11 +226,11 @@ def conflict(view):
 
 def map_and_conflict(view, ctx, covered):
     world = board_map(view, ctx, covered)
-    fight = ('<section class="fight" aria-label="The conflict">'
+    fight = ('<section class="fight" aria-label="The conflict" data-current-play>'
              + bidding(view, ctx, covered) + conflict(view) + "</section>")
-    # while the State of the Nations is bid or declared, the bids come first,
-    # in view, and the world follows them
-    return fight + world if view.get("phase") in ("bid", "declare") else world + fight
+    # the current play (the bids, the drafting trick, the conflict) comes
+    # first, in view with the hand; the world follows it
+    return fight + world
 
 
 # -- seats, score, hand ---------------------------------------------------------------------------
@@ -249,6 +259,11 @@ def seats(view, ctx):
     return seat_list(view, ctx, tags, facts)
 
 
+def side_tiles(tiles, players):
+    """HTML: how many countries each side controls, each count with its side."""
+    return ", ".join(f"{side_mark(side, players)} {esc(count)}" for side, count in enumerate(tiles))
+
+
 def score(view):
     n = view["players"]
     controlled = view.get("controlled") or [0, 0]
@@ -260,7 +275,7 @@ def score(view):
     results = "".join(
         f"<li>Campaign {r.get('campaign')}: "
         + (esc(f"{side_name(r['winner_side'], n)} won") if r.get("winner_side") is not None else "")
-        + (f" ({', '.join(str(t) for t in r.get('tiles', []))} tiles)" if r.get("tiles") else "")
+        + (f" ({side_tiles(r['tiles'], n)})" if r.get("tiles") else "")
         + "</li>"
         for r in view.get("results") or []
     )
@@ -306,6 +321,9 @@ def hand_area(view, ctx, covered):
         covered |= ctx.builder.covered
     specials = [cid for cid in hand if CARDS[cid]["special"]]
     notes = "".join(f"<li><b>{esc(CARDS[c]['name'])}</b>: {esc(CARDS[c]['text'])}</li>" for c in specials)
+    if notes:  # the special cards' texts open on demand: the hand stays small
+        notes = (f'<details class="special-notes" data-special-notes><summary>What your special '
+                 f'{"card does" if len(specials) == 1 else "cards do"}</summary><ul>{notes}</ul></details>')
     shown = ""
     if view.get("partner_shown"):
         shown = ('<p class="small">Your partner showed you: '
@@ -320,7 +338,7 @@ def hand_area(view, ctx, covered):
         f'<section class="hand-area" data-hand="{seat}"{sticky} aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
         f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
-        + (f'<ul class="special-notes">{notes}</ul>' if notes else "")
+        + notes
         + shown
         + (f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else "")
         + "</section>"
@@ -336,12 +354,14 @@ def result(view):
     names = view.get("names") or []
     winners = set(out.get("winners") or [])
     rows = "".join(
-        f"<tr><td>{esc(r.get('campaign'))}</td><td>{esc(', '.join(str(t) for t in r.get('tiles') or []))}</td>"
+        f"<tr><td>{esc(r.get('campaign'))}</td><td>{side_tiles(r.get('tiles') or [], n)}</td>"
         f"<td>{esc(side_name(r['winner_side'], n) if r.get('winner_side') is not None else '')}</td></tr>"
         for r in details.get("campaigns") or []
     )
+    sides = view.get("sides") or [None] * n
     who = "".join(
-        f'<li class="{"is-winner" if s in winners else ""}">{esc(names[s] if s < len(names) else "?")}: '
+        f'<li class="{"is-winner" if s in winners else ""}">{esc(names[s] if s < len(names) else "?")}'
+        + (f' ({side_mark(sides[s], n)})' if n != 3 and sides[s] is not None else "") + ': '
         f'{out["scores"][s]}' + (' <span class="tag tag-win">wins</span>' if s in winners else "") + "</li>"
         for s in range(n)
     )
@@ -351,7 +371,7 @@ def result(view):
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
         f'<ul class="reveal" data-ranking>{who}</ul>'
         '<div class="table-scroll" tabindex="0" role="region" aria-label="Campaigns"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
-        f"<th scope=col>countries</th><th scope=col>won by</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f"<th scope=col>countries per side</th><th scope=col>won by</th></tr></thead><tbody>{rows}</tbody></table></div>"
         "</section>"
     )
 

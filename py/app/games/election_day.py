@@ -131,12 +131,12 @@ def debate(view):
     if last:
         lines = "".join(f"<li>{esc(line)}</li>" for line in last.get("lines", []))
         scoring = (
-            f'<details class="last-scoring" data-last-scoring open><summary>How debate {esc(last.get("debate"))} '
+            f'<details class="last-scoring" data-last-scoring><summary>How debate {esc(last.get("debate"))} '
             f"was scored</summary><ul>{lines}</ul></details>"
         )
     title = f"Debate {view['debate_no']}" if not view.get("outcome") else "The debates are over"
     return (
-        '<section class="debate" aria-labelledby="debate-title">'
+        '<section class="debate" aria-labelledby="debate-title" data-current-play>'
         f'<div class="debate-head"><h2 id="debate-title">{esc(title)}</h2>'
         f'<p class="debate-info">{" · ".join(info)}</p></div>'
         f"{body}{tally}{scoring}"

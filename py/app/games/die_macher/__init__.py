@@ -32,7 +32,12 @@ def status(view, ctx):
 def parts(view, ctx):
     bind(view, ctx)
     over = bool(view.get("outcome"))
-    board = ("" if over else now_panel(view, ctx)) + election_panel(view) + states_strip(view)
+    # the phase panel (the current play, data-current-play) with the states it
+    # concerns, side by side on a wide screen; the election just held follows
+    board = ("" if over else (f'<div class="dm-play">{now_panel(view, ctx)}'
+                              f"{states_strip(view)}</div>")) + election_panel(view)
+    if over:
+        board += states_strip(view)
     return TableParts(
         status=status(view, ctx),
         seats=seats(view, ctx),

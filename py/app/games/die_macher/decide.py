@@ -117,6 +117,24 @@ def situation(view):
     return ""
 
 
+def just_drawn(view, seat):
+    """The card the seat drew from the programme stack this turn, shown as a
+    card (HTML), or "": the rules tell it in a line only that seat sees, the
+    last one beginning "You draw", and the card is in the seat's hand."""
+    if view.get("step") not in ("take", "swap"):
+        return ""
+    for ev in reversed(view.get("log") or []):
+        if ev.get("to") == [seat] and str(ev.get("text", "")).startswith("You draw "):
+            text = ev["text"]
+            held = [op for op in view.get("hand") or [] if op_name(op) in text]
+            if held:
+                return f'<p class="dm-opinions dm-drawn" data-drawn>Just drawn from the stack: {op_chip(held[0], "fresh")}</p>'
+            return ""
+        if ev.get("kind") in ("phase", "round"):
+            return ""
+    return ""
+
+
 def context(view):
     """What helps to decide, shown under the controls (HTML): the secret bids
     placed, the bids revealed, the programme display and your programme, how
@@ -136,6 +154,7 @@ def context(view):
         if seat is not None and seat == view.get("turn"):
             mine = ('<p class="dm-opinions">Your programme: '
                     + " ".join(op_chip(op) for op in view["programmes"][seat]) + "</p>")
+            mine = just_drawn(view, seat) + mine
         return last_bids(view) + display + mine
     if step == "rally":
         prices = " · ".join(f"{k} for {v}" for k, v in RALLY_PRICE.items())
@@ -364,7 +383,7 @@ def now_panel(view, ctx):
     body = (situation(view) + prompt(view, ctx) + controls(view, ctx)
             + (f'<div class="dm-context">{more}</div>' if more else ""))
     return (
-        '<section class="dm-now" data-now aria-labelledby="dm-now-title">'
+        '<section class="dm-now" data-now data-current-play aria-labelledby="dm-now-title">'
         f'<h2 id="dm-now-title">{esc(title)}</h2>{phase_track(view)}'
         f'<div class="dm-now-body">{body}</div></section>'
     )

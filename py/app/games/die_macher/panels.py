@@ -33,7 +33,8 @@ def seats(view, ctx):
 
     def tags(s):
         out = [f'<span class="tag dm-party-tag">{party_mark(s, None, True)}</span>']
-        if s == view.get("start") and not view.get("outcome"):
+        # (not while the start player is bid for: phase 1 settles it)
+        if s == view.get("start") and not view.get("outcome") and view.get("phase") != 1:
             out.append('<span class="tag tag-dealer">start player</span>')
         return out
 

@@ -163,15 +163,20 @@ def plays_by_seat(view):
     start = view.get("starter") or 0
     table = view.get("table") or []
     last = table[-1] if table else None
+    # once the game is over the cards are gone: each player's victory points
+    # from the last election stand in their place
+    won = ((view.get("results") or [{}])[-1].get("vp") or []) if view.get("outcome") and not table else []
     for k in range(n):
         s = (start + k) % n
         cards = "".join(kcard(pl["card"], pl["party"], pl["value"], pl["out"], extra="fresh" if pl is last else "")
                         for pl in by.get(s, []))
+        if not cards and s < len(won):
+            cards = f'<span class="played-vp" data-last-vp="{won[s]}"><b>{won[s]}</b> VP</span>'
         turn = view.get("turn") == s
         order.append(
             f'<li class="played-by{" is-turn" if turn else ""}" data-plays="{s}">'
             f'<span class="who">{esc(names[s] if s < len(names) else "?")}</span>'
-            f'<span class="played-cards">{cards or "<span class=empty>—</span>"}</span></li>'
+            f'<span class="played-cards">{cards or "<span class=empty>no card yet</span>"}</span></li>'
         )
     return f'<ol class="plays">{"".join(order)}</ol>'
 
@@ -240,10 +245,14 @@ def negotiation(view):
 
 def board(view):
     title = "The vote" if not view.get("outcome") else "The last election"
+    # what is being played: this election's cards beside the vote they make
+    # (data-current-play, kept in view with the decision); the country's
+    # victory points and the negotiation follow
     return (
         '<section class="vote" aria-labelledby="vote-title">'
         f'<h2 id="vote-title">{esc(title)}</h2>'
-        f"{country_panel(view)}{plays_by_seat(view)}{party_bars(view)}{negotiation(view)}"
+        f'<div class="vote-now" data-current-play>{plays_by_seat(view)}<div class="vote-bars">{party_bars(view)}</div></div>'
+        f"{negotiation(view)}{country_panel(view)}"
         "</section>"
     )
 
@@ -287,17 +296,21 @@ def hand_card(cid, ctx, labels):
     def content(value, choice):
         if value is None:
             return "Play it (nobody to remove)"
-        return party_mark(value, True) if colorino else esc(labels.get(choice.action or "", str(value)).split(": ", 1)[-1])
+        # (Colorino's parties by their letters: the choices fit beside the card)
+        return party_mark(value) if colorino else esc(labels.get(choice.action or "", str(value)).split(": ", 1)[-1])
 
     what = "Declare Colorino's party" if colorino else "Who resigns?"
     return f'<span class="card-with-choices">{button}{choices_box(ctx, what, content)}</span>'
 
 
 def twins(group, card_html):
+    """Identical cards (the two Green 9s, the Resignations) play alike: one
+    button, with the other copies shown stacked behind it, so that the faces
+    shown are the cards held (no "×2" badge: that is the Doubler's mark)."""
     if len(group) == 1:
         return card_html
-    return (f'<span class="twin-cards">{card_html}'
-            f'<span class="twin-count">×{len(group)} <span class="visually-hidden">identical cards</span></span></span>')
+    copies = "".join(kcard(cid, extra="twin-copy") for cid in group[1:])
+    return f'<span class="twin-cards" data-twins="{len(group)}">{card_html}{copies}</span>'
 
 
 def hand_area(view, ctx):
