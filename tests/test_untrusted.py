@@ -222,6 +222,25 @@ def test_an_illegal_action_is_quoted_in_at_most_about_80_characters(game_id):
         assert len(str(info.value)) <= 200, str(info.value)[:300]
 
 
+ODD_NUMBERS = ["bid ² military", "bid ٣", "bid " + "9" * 5000 + " military", "move a² a3", "look ²",
+               "play colorino at ²", "rally hesse " + "1" * 5000]
+
+
+@pytest.mark.parametrize("game_id", ["election-day", "koalition", "alliances", "coalition-chess", "die-macher"])
+def test_an_action_with_odd_digits_is_refused_as_illegal(game_id):
+    """Digits that are not 0-9, or more than int() converts: an illegal
+    action like any other (IllegalActionError, nothing changed), not a
+    parser's own ValueError."""
+    game = get_game(game_id)
+    state = game.new(game.min_players, seed=5)
+    seat = state.to_act()[0]
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for action in ODD_NUMBERS:
+        with pytest.raises(IllegalActionError):
+            state.apply(seat, action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
 def test_brief_and_clip_message():
     assert brief("pass") == "'pass'"
     assert brief("x" * 1000) == repr("x" * MAX_ECHO) + "…"

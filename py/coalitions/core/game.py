@@ -349,8 +349,12 @@ class State:
         if seat not in self.to_act():
             raise IllegalActionError(f"it is not seat {seat}'s turn")
         if action not in self.legal_actions(seat):
+            try:
+                why = self.explain_illegal(seat, action)
+            except ValueError:  # a text no notation foresaw (int() of "²"): illegal all the same
+                why = State.explain_illegal(self, seat, action)
             # the explanation may quote the action: a megabyte of it would make a megabyte of message
-            raise IllegalActionError(quote_briefly(self.explain_illegal(seat, action), action))
+            raise IllegalActionError(quote_briefly(why, action))
 
     def explain_illegal(self, seat: int, action: str) -> str:
         return f"{action!r} is not a legal action for seat {seat} now"
