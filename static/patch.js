@@ -104,11 +104,104 @@
     }
   }
 
+  // Motion of what moved: a piece that left one square of a board (cells
+  // marked data-sq) for another slides there, unless motion is reduced (the
+  // system's setting or html[data-motion=reduce]). Cards that arrive play the
+  // stylesheet's "arrive" animation (.fresh) by themselves.
+  function motionAllowed() {
+    if (document.documentElement.getAttribute("data-motion") === "reduce") return false;
+    return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function boardBefore(root) {
+    if (!motionAllowed()) return null;
+    var cells = root.querySelectorAll("[data-sq]");
+    if (!cells.length) return null;
+    var seen = {};
+    for (var i = 0; i < cells.length; i++) {
+      seen[cells[i].getAttribute("data-sq")] = { html: cells[i].innerHTML, el: cells[i] };
+    }
+    return seen;
+  }
+
+  function slidePiece(root, before) {
+    if (!before) return;
+    var cells = root.querySelectorAll("[data-sq]");
+    var arrived = [], left = {};
+    for (var i = 0; i < cells.length; i++) {
+      var sq = cells[i].getAttribute("data-sq"), old = before[sq];
+      if (!old || old.html === cells[i].innerHTML) continue;
+      if (cells[i].innerHTML) arrived.push(cells[i]);
+      if (old.html) left[old.html] = (left[old.html] || []).concat([sq]);
+    }
+    if (arrived.length !== 1) return; // one piece moved (not a set-up or a new game)
+    var to = arrived[0], from = left[to.innerHTML];
+    if (!from || from.length !== 1 || !to.firstElementChild || !to.firstElementChild.animate) return;
+    var fromEl = root.querySelector('[data-sq="' + from[0] + '"]');
+    if (!fromEl) return;
+    var a = fromEl.getBoundingClientRect(), b = to.getBoundingClientRect();
+    to.firstElementChild.animate(
+      [{ transform: "translate(" + (a.left - b.left) + "px," + (a.top - b.top) + "px)" }, { transform: "none" }],
+      { duration: 320, easing: "ease-out" });
+  }
+
+  // A staged move's question (data-staged-ask) beside the control that staged
+  // it (data-staged-control, which confirms when pressed again): above it when
+  // there is room, else below, inside the window; the control is brought into
+  // view first. Until placed, the stylesheet shows it at the bottom of the window.
+  function placeStaged() {
+    var ask = document.querySelector("[data-staged-ask]");
+    var ctl = document.querySelector("[data-staged-control]");
+    if (!ask || !ctl) return;
+    var vh = window.innerHeight, vw = document.documentElement.clientWidth;
+    var r = ctl.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > vh) {
+      ctl.scrollIntoView({ block: "nearest" });
+      r = ctl.getBoundingClientRect();
+    }
+    var a = ask.getBoundingClientRect(), gap = 6;
+    var status = document.querySelector("[data-status]");
+    var topLimit = status ? Math.max(0, status.getBoundingClientRect().bottom) : 0;
+    var top = r.top - a.height - gap;
+    if (top < topLimit + gap) top = r.bottom + gap;
+    if (top + a.height > vh - gap) top = Math.max(gap, vh - gap - a.height);
+    var leftPos = Math.min(Math.max(gap, r.left + r.width / 2 - a.width / 2), Math.max(gap, vw - gap - a.width));
+    ask.style.top = top + "px";
+    ask.style.left = leftPos + "px";
+    ask.setAttribute("data-placed", "");
+  }
+  var placing = false;
+  function placeSoon() {
+    if (placing || !document.querySelector("[data-staged-ask]")) return;
+    placing = true;
+    requestAnimationFrame(function () { placing = false; placeStaged(); });
+  }
+  window.addEventListener("scroll", placeSoon, { passive: true });
+
+  // A result panel counts down unless the pointer rests on it: the pointer
+  // must have moved onto it (a panel that appears under a pointer that
+  // clicked a card does not stop by itself). The play screen reads data-pointer.
+  function panelOf(node) {
+    return node && node.nodeType === 1 ? node.closest("[data-moment-panel]") : null;
+  }
+  document.addEventListener("pointermove", function (event) {
+    var panel = panelOf(event.target);
+    if (panel && !panel.hasAttribute("data-pointer")) panel.setAttribute("data-pointer", "");
+  }, { passive: true });
+  document.addEventListener("pointerout", function (event) {
+    var panel = panelOf(event.target);
+    if (panel && panelOf(event.relatedTarget) !== panel) panel.removeAttribute("data-pointer");
+  }, { passive: true });
+  window.addEventListener("resize", placeSoon, { passive: true });
+
   window.coalitionsPatch = function (root, html) {
     var t = document.createElement("template");
     t.innerHTML = html;
+    var board = boardBefore(root);
     children(root, t.content);
     applySizes(root);
+    slidePiece(root, board);
+    placeSoon();
     var logs = root.querySelectorAll("[data-log]");
     if (logs.length) {
       requestAnimationFrame(function () {

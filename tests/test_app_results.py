@@ -11,7 +11,9 @@ import pytest
 from app import render, routes, storage
 from app.flow import review_flow
 from app.frame import staged_bar
-from app.results import Results, kinds_of, bot_delay, last_of_each, moments, pass_warning, pause_seconds, public_log
+from app.pace import BOT_DELAYS, bot_delay, move_summary, wait_left
+from app.pages import countdown_note, staged_here
+from app.results import Results, kinds_of, last_of_each, moments, pass_warning, pause_seconds, public_log
 from app.settings_page import settings_page
 from coalitions.core.errors import CoalitionsError
 from coalitions.core.match import Match
@@ -122,9 +124,43 @@ def test_pauses_and_bot_speeds():
     assert pause_seconds("continue") is None and pause_seconds("8") == 8 and pause_seconds("0") == 0
     assert pause_seconds("junk") == 4  # the default
     assert pause_seconds("continue", fast=True) == 0
-    assert bot_delay("normal", reduced_motion=False) == 0.25 and bot_delay("normal", reduced_motion=True) == 0
-    assert bot_delay("slow", reduced_motion=True) == 1.0 and bot_delay("instant", False) == 0
-    assert bot_delay("slow", False, fast=True) == 0
+    # the default pace shows each bot move for at least 0.8 s; reduced motion does not change it
+    assert bot_delay("normal") >= 0.8 and bot_delay("junk") == bot_delay("normal")
+    assert bot_delay("slow") > bot_delay("normal") > bot_delay("fast") > bot_delay("instant") == 0
+    assert bot_delay("slow", fast=True) == 0 and bot_delay("slow", override=0) == 0  # the route flag, the tests' pace
+    assert bot_delay("normal", override=None) == BOT_DELAYS["normal"]
+    assert set(BOT_DELAYS) == set(storage.CHOICES["bot_speed"]) and storage.CHOICES["bot_speed"][0] == "normal"
+
+
+def test_the_pace_counts_from_the_last_move_shown_and_thinking_counts_towards_it():
+    assert wait_left(0.9, shown_at=10.0, now=10.2) == pytest.approx(0.7)
+    assert wait_left(0.9, shown_at=10.0, now=11.5) == 0  # the bot thought longer than the pace
+    assert wait_left(0.0, shown_at=10.0, now=10.0) == 0 and wait_left(0.9, None, 3.0) == 0
+
+
+def test_a_move_that_writes_many_lines_is_one_step_with_its_summary():
+    # Die Macher's cabinet phase: one bot action reveals every cabinet card at once
+    m = bots_game("die-macher", 4)
+    for _ in range(400):
+        before = len(public_log(m))
+        seat_action = m.state.auto_action()
+        seat = seat_action[0] if seat_action else m.state.to_act()[0]
+        m.step()
+        added = len(public_log(m)) - before
+        if added >= 10:
+            break
+    else:
+        raise AssertionError("no move wrote ten lines")
+    line = move_summary(m, seat, before)
+    first = m.text(public_log(m)[before]["text"])
+    assert line.startswith(" ".join(first.split())) and f"and {added - 1} more lines in the log" in line
+    # a move of one line is that line
+    m2 = bots_game("koalition", 3)
+    before = len(public_log(m2))
+    while len(public_log(m2)) == before or public_log(m2)[-1]["kind"] != "play":
+        before = len(public_log(m2))
+        m2.step()
+    assert move_summary(m2, 0, len(public_log(m2)) - 1) == m2.text(public_log(m2)[-1]["text"])
 
 
 # -- a pass that ends the debate ---------------------------------------------------------
@@ -235,13 +271,76 @@ def test_the_result_panel_is_text_and_says_how_long_the_bots_wait():
     shown = [last_of_each(m)["trick"]]
     html = render.moment_panel(shown, pause=4.0)
     assert EVIL not in html and "&lt;img" in html
-    assert 'data-moment-panel="trick"' in html and 'data-ui="moment-continue"' in html and "goes in 4 seconds" in html
+    assert 'data-moment-panel="trick"' in html and 'data-ui="moment-continue"' in html and "<b data-countdown>4</b> s" in html
     assert "until you press Continue" in render.moment_panel(shown, pause=None)
     review = render.moment_panel(shown, review=True)
     assert 'data-ui="moment-close"' in review and "moment-continue" not in review
     assert render.moment_panel([]) == ""
     buttons = render.recap_buttons(["trick", "conflict"], "trick")
     assert "Last trick" in buttons and 'aria-expanded="true"' in buttons and "Last conflict" in buttons
+
+
+def test_every_panel_leads_with_a_one_line_outcome_and_keeps_its_details():
+    expected = {"election-day": ("debate", (" takes ", " wins ", "The debate ends")),
+                "koalition": ("election", ("govern", "Recorded:", "stalemate", "Stalemate")),
+                "alliances": ("conflict", ("wins the conflict", "defence")),
+                "die-macher": ("election", ("Election in",))}
+    for game_id, (name, words) in expected.items():
+        m = bots_game(game_id, 4 if game_id != "alliances" else 3)
+        for _ in range(3000):
+            if m.is_over() or any(x.kind.name == name for x in moments(m)):
+                break
+            m.step()
+        found = [x for x in moments(m) if x.kind.name == name]
+        assert found, game_id
+        x = found[0]
+        assert x.outcome and "\n" not in x.outcome and any(w in x.outcome for w in words), (game_id, x.outcome)
+        assert len(x.outcome) < sum(len(line) for line in x.lines) or len(x.lines) == 1, game_id  # shorter than all
+        html = render.moment_panel([x], pause=4.0)
+        assert html.index("data-moment-outcome") < html.index("moment-lines")  # the outcome first, details below
+        assert all(render.esc(line) in html for line in x.lines)
+
+
+def test_a_declined_coalition_proposal_is_part_of_the_election_result():
+    for seed in range(1, 30):
+        m = bots_game("koalition", 4, seed=seed)
+        m.advance()
+        log = public_log(m)
+        declined = [i for i, ev in enumerate(log) if ev["kind"] == "answer" and "declines" in ev["text"]]
+        if declined:
+            break
+    else:
+        raise AssertionError("no declined proposal in 29 games")
+    i = declined[0]
+    closing = next(x for x in moments(m) if x.at > i)
+    assert m.text(log[i]["text"]) in closing.lines
+    proposal = next(ev for ev in reversed(log[:i]) if ev["kind"] == "proposal")
+    assert m.text(proposal["text"]) in closing.lines
+
+
+def test_the_countdown_says_the_seconds_left_or_that_it_is_paused():
+    assert '<b data-countdown>4</b>' in countdown_note(3.95) and '<b data-countdown>1</b>' in countdown_note(0.2)
+    assert "Paused" in countdown_note(2.0, paused=True) and "data-countdown>" not in countdown_note(2.0, True)
+    m = bots_game("alliances", 2)
+    m.advance()
+    panel = render.moment_panel([last_of_each(m)["trick"]], pause=4.0, paused=True)
+    assert "Paused" in panel and "moment-continue" in panel
+    assert "until you press Continue" in render.moment_panel([last_of_each(m)["trick"]], pause=None)
+
+
+def test_a_staged_move_asks_beside_its_own_control():
+    html = ('<div><button type="button" class="btn" data-action="play a">A</button>'
+            '<button type="button" class="btn pass-btn" data-action="pass" aria-label="Pass">Pass</button></div>')
+    out, found = staged_here(html, "pass", "Pass", EVIL)
+    assert found
+    # the same control, marked as the confirm, and the question right after it
+    assert '<button data-staged-control aria-describedby="staged-ask" type="button" class="is-staged btn pass-btn" data-action="pass"' in out
+    assert out.index("data-staged-control") < out.index("data-staged-ask") and out.count("<button") == 3
+    assert 'data-ui="confirm-move"' not in out  # no second button that could confirm
+    assert EVIL not in out and "&lt;img" in out and 'data-ui="cancel-move"' in out
+    assert out.replace(out[out.index('<span class="staged-ask"'):out.index("</span></div>") + 7], "") \
+        .replace(' data-staged-control aria-describedby="staged-ask"', "").replace("is-staged ", "") == html
+    assert staged_here(html, "play b", "B") == (html, False)  # not on screen: the bar above the table asks
 
 
 def test_a_staged_pass_carries_its_warning_as_text():

@@ -67,4 +67,22 @@ def report(ms: float) -> None:
         bench.push(ms)
 
 
+def pace_override() -> Optional[float]:
+    """Seconds between two bot moves that the page was told to use whatever
+    the settings say (``window.coalitionsBotPace``, set before the page's
+    scripts run: the browser tests play at 0), or None."""
+    value = getattr(js.window, "coalitionsBotPace", None)
+    if dom.nil(value):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
 
+
+def report_move() -> None:
+    """Note the moment an automatic move is drawn, for a benchmark that asked
+    by setting ``window.coalitionsPaceLog`` to an array (scripts/bench_bot_pace.py)."""
+    log = getattr(js.window, "coalitionsPaceLog", None)
+    if not dom.nil(log):
+        log.push(float(js.performance.now()))

@@ -28,6 +28,9 @@ class TableContext:
     warning: str = None  # plain text shown with the staged action (a pass that ends the debate)
     moment: str = ""  # HTML: the panel of what just happened (app.results), or ""
     recaps: str = ""  # HTML: the buttons that show the last trick, election... again
+    waiting: str = ""  # plain text: what holds the bots (a result on screen), said in place of whose turn it is
+    pace: str = ""  # HTML: the bots' last move and "Skip to my turn", in the status line while they play
+    staged_inline: bool = False  # the staged move's question is beside its own control (not in the bar)
 
     def control(self, kind, *parts, **named):
         """The builder's control for these parts of a `kind` action, or None
@@ -64,6 +67,8 @@ def turn_status(view, ctx):
     to_act = view.get("to_act") or []
     if not to_act:
         return ""
+    if ctx.waiting:
+        return ctx.waiting
     kinds = view.get("kinds") or []
     if ctx.seat is not None and ctx.seat in to_act and ctx.interactive:
         if sum(1 for k in kinds if k == "human") > 1:  # hot seat: say whose turn it is
@@ -147,7 +152,7 @@ def choices_box(ctx, what, content_of, label_of=None):
 
 def staged_bar(view, ctx):
     """"Confirm move": the action the player chose, waiting for confirmation."""
-    if not ctx.interactive or not ctx.staged:
+    if not ctx.interactive or not ctx.staged or ctx.staged_inline:
         return ""
     label = (view.get("labels") or {}).get(ctx.staged, ctx.staged)
     return (
@@ -198,7 +203,7 @@ def table(view, parts, ctx):
     return (
         f'<section class="table{" read-only" if not ctx.interactive else ""}{" is-over" if view.get("outcome") else ""}" data-table'
         f'{attrs(data_game=ctx.game_id, data_view_seat=seat_attr, data_deciding=deciding)} aria-label="The table">'
-        f'<div class="table-status" role="status" data-status data-region="status">{parts.status}{undo}</div>'
+        f'<div class="table-status" role="status" data-status data-region="status">{parts.status}{undo}{ctx.pace}</div>'
         '<p class="visually-hidden" data-announce aria-live="polite"></p>'
         f'<div data-region="result">{result}</div>'
         f'<div data-region="staged">{staged_bar(view, ctx)}</div>'

@@ -52,20 +52,31 @@ def play_header(meta, save_id, extra="", share_open=False, confirm=None):
 # -- what just happened ------------------------------------------------------------------------
 
 
-def moment_panel(moments, review=False, pause=None):
-    """The results just reached (app.results.Moment: a title and plain-text
-    lines), until Continue; `review`: one the player asked to see again.
-    pause: seconds it shows, the bots waiting (None: until Continue)."""
+# The details of a result open by themselves when they are this short (a
+# trick's cards); longer ones (an election's vote count) wait for a click.
+OPEN_DETAILS = 320
+
+
+def moment_panel(moments, review=False, pause=None, paused=False):
+    """The results just reached (app.results.Moment), until Continue;
+    `review`: one the player asked to see again. Each leads with its one-line
+    outcome, its lines below (open when short). pause: seconds it shows, the
+    bots waiting (None: until Continue), counted down in `data-countdown`
+    (the play screen updates the number, and stops it while the pointer or
+    the focus is on the panel); paused: the count is stopped now."""
     if not moments:
         return ""
     body = []
     for i, m in enumerate(moments):
+        lines = "".join(("<li class=is-main>" if k == m.main else "<li>") + f"{esc(line)}</li>"
+                        for k, line in enumerate(m.lines))
+        short = sum(len(line) for line in m.lines) <= OPEN_DETAILS
         body.append(
             f'<h2 id="moment-title-{i}" class="moment-title">{esc(m.title)}</h2>'
-            f'<ul class="moment-lines" aria-labelledby="moment-title-{i}">'
-            + "".join(("<li class=is-main>" if k == m.main else "<li>") + f"{esc(line)}</li>"
-                      for k, line in enumerate(m.lines))
-            + "</ul>"
+            f'<p class="moment-outcome" data-moment-outcome>{esc(m.outcome or (m.lines[m.main] if m.lines else ""))}</p>'
+            f'<details class="moment-details"{" open" if short or review else ""}>'
+            f'<summary>What happened ({plural(len(m.lines), "line")})</summary>'
+            f'<ul class="moment-lines" aria-labelledby="moment-title-{i}">{lines}</ul></details>'
         )
     if review:
         note, button = "", ui_button("moment-close", "Close", "btn btn-small")
@@ -73,18 +84,52 @@ def moment_panel(moments, review=False, pause=None):
         if pause is None:
             note = "The bots wait until you press Continue."
         else:
-            note = f"This goes in {pause:g} seconds, or when you press Continue."
-        button = ui_button("moment-continue", "Continue", "btn btn-primary btn-small")
+            note = countdown_note(pause, paused)
+        button = ui_button("moment-continue", "Continue", "btn btn-primary")
     kind = moments[-1].kind.name
     return (
         f'<section class="moment-panel{" is-review" if review else ""}"'
         f'{attrs(data_moment_panel=kind, data_review="1" if review else None)} aria-labelledby="moment-title-0">'
-        + "".join(body)
+        '<div class="moment-body">' + "".join(body) + "</div>"
         + '<p class="moment-foot">'
-        + (f'<span class="moment-note">{esc(note)}</span>' if note else "")
+        + (f'<span class="moment-note" data-countdown-note>{note}</span>' if note else "")
         + button
         + "</p></section>"
     )
+
+
+def countdown_note(seconds, paused=False):
+    """The panel's countdown (HTML): the seconds left, or that it is stopped."""
+    if paused:
+        return "Paused while you read it: it goes on when the pointer or the focus leaves this panel."
+    left = max(0, int(seconds + 0.999))
+    return f'Goes on by itself in <b data-countdown>{left}</b> s, or press Continue.'
+
+
+def staged_here(html, action, label, warning=None):
+    """(html, True) with the question of a staged move placed right after the
+    button that staged it (``data-action`` = `action`), that button marked
+    ``data-staged-control``: pressed again, it confirms. (html, False) when
+    `html` has no such button. static/patch.js places the question beside
+    the button, in view; CSS puts it at the bottom of the window until then."""
+    k = html.find(f' data-action="{esc(action)}"')
+    start = html.rfind("<button", 0, k) if k >= 0 else -1
+    end = html.find("</button>", k) if k >= 0 else -1
+    if start < 0 or end < 0:
+        return html, False
+    end += len("</button>")
+    button = html[start:end].replace("<button", '<button data-staged-control aria-describedby="staged-ask"', 1)
+    button = button.replace(' class="', ' class="is-staged ', 1)
+    question = (f'<span class="staged-warning" data-staged-warning>{esc(warning)}</span> ' if warning
+                else f"<span>Your move: <b>{esc(label)}</b>.</span> ")
+    ask = (
+        '<span class="staged-ask" id="staged-ask" data-staged data-staged-ask role="group" aria-label="Confirm your move">'
+        + question
+        + f'<span class="staged-how">Press it again to confirm.</span> '
+        + ui_button("cancel-move", "Change it", "btn btn-small btn-quiet")
+        + "</span>"
+    )
+    return html[:start] + button + ask + html[end:], True
 
 
 def recap_buttons(names, open_name=None):

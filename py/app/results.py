@@ -29,6 +29,9 @@ class Kind:
     it (not shown); skip: walking back, whether other kinds are passed over
     (else they end the walk); needs_before: only a closing event with some
     `before` event is a moment (a conflict's result, not a token added later).
+    lead: the kinds of the moment's events that make its one-line outcome
+    (the closing event's when empty); lead_words: only their sentences that
+    hold one of these words count (all when empty).
     """
 
     close: str
@@ -39,6 +42,8 @@ class Kind:
     stop: tuple[str, ...] = ()
     skip: bool = False
     needs_before: bool = False
+    lead: tuple[str, ...] = ()
+    lead_words: tuple[str, ...] = ()
 
 
 def kinds_of(game_id: str) -> tuple[Kind, ...]:
@@ -50,9 +55,8 @@ def kinds_of(game_id: str) -> tuple[Kind, ...]:
 
 
 # The settings' choices (app.storage.Settings): the pause after a result, in
-# seconds (None: until Continue), and the pause between two bot moves.
+# seconds (None: until Continue). The bots' pace is in app.pace.
 PAUSES = {"continue": None, "8": 8.0, "4": 4.0, "2": 2.0, "0": 0.0}
-BOT_DELAYS = {"slow": 1.0, "normal": 0.25, "instant": 0.0}
 
 
 @plain(frozen=True)
@@ -64,6 +68,7 @@ class Moment:
     at: int
     lines: tuple[str, ...]
     main: int = 0  # the line of the closing event
+    outcome: str = ""  # one line that says how it ended (the panel leads with it)
 
     @property
     def title(self) -> str:
@@ -98,7 +103,33 @@ def _moment(kind: Kind, log: list[dict], i: int, text: Any) -> Optional[Moment]:
         after.append(log[j])
         j += 1
     events = list(reversed(before)) + [log[i]] + after
-    return Moment(kind, i, tuple(text(str(ev.get("text", ""))) for ev in events), len(before))
+    lines = tuple(text(str(ev.get("text", ""))) for ev in events)
+    return Moment(kind, i, lines, len(before), outcome_of(kind, events, lines, len(before)))
+
+
+def _sentences(line: str) -> list[str]:
+    """A log line cut into its sentences (a full stop, ! or ? then a space;
+    a number such as 1.5 stays whole)."""
+    out, start = [], 0
+    for k, ch in enumerate(line):
+        if ch in ".!?" and (k + 1 == len(line) or line[k + 1] == " "):
+            out.append(line[start:k + 1].strip())
+            start = k + 1
+    out.append(line[start:].strip())
+    return [x for x in out if x]
+
+
+def outcome_of(kind: Kind, events: list[dict], lines: tuple[str, ...], main: int) -> str:
+    """The moment's one-line outcome: the sentences of its `lead` events that
+    hold one of its `lead_words` (the closing line when none do)."""
+    if not kind.lead:
+        return lines[main]
+    chosen = []
+    for ev, line in zip(events, lines):
+        if str(ev.get("kind")) in kind.lead:
+            chosen += [x for x in _sentences(line)
+                       if not kind.lead_words or any(w in x for w in kind.lead_words)]
+    return " ".join(chosen) if chosen else lines[main]
 
 
 def moments(match: Any, start: int = 0) -> list[Moment]:
@@ -175,16 +206,6 @@ def pause_seconds(choice: str, fast: bool = False) -> Optional[float]:
     if fast:
         return 0.0
     return PAUSES.get(choice, PAUSES["4"])
-
-
-def bot_delay(choice: str, reduced_motion: bool, fast: bool = False) -> float:
-    """Seconds between two bot moves. "normal" keeps the table's pace, and no
-    pause at all when motion is reduced (results still wait in their panel)."""
-    if fast:
-        return 0.0
-    if choice == "normal" and reduced_motion:
-        return 0.0
-    return BOT_DELAYS.get(choice, BOT_DELAYS["normal"])
 
 
 # -- a pass that ends something ------------------------------------------------------------

@@ -10,9 +10,11 @@ GROUPS = (
         ("light", "Light", ""),
         ("dark", "Dark", ""),
     )),
-    ("bot_speed", "Bot speed", "How quickly bots play one move after another.", (
-        ("normal", "Normal", "A quarter of a second between two bot moves (none when motion is reduced)."),
-        ("slow", "Slow", "A second between two bot moves, to follow each one."),
+    ("bot_speed", "Bot speed", "How long each bot move stays on show before the next one. "
+                               "“Skip to my turn”, at the table, jumps over the bots' moves at any speed.", (
+        ("normal", "Normal", "About a second per bot move, long enough to see what each one did."),
+        ("slow", "Slow", "About a second and a half per bot move."),
+        ("fast", "Fast", "Under half a second per bot move."),
         ("instant", "Instant", "No pause between bot moves."),
     )),
     ("pause", "Results",
@@ -89,4 +91,20 @@ def settings_page(values, confirm_names, confirm_on, saved=""):
         f'<p class="settings-saved" data-settings-saved role="status">{esc(saved)}</p>'
         f'<p>{link_button(routes.home(), "Back home", "btn btn-quiet")}</p>'
         "</section>"
+    )
+
+
+def bot_speed_field(value):
+    """The bot speed as the new-game screen offers it: the same setting as on
+    the settings page (stored at once, for every game), a select with no
+    form name, so it is no part of the setup or its link."""
+    name, legend, help_text, options = next(g for g in GROUPS if g[0] == "bot_speed")
+    choices = "".join(f'<option{attrs(value=v, selected=v == value)}>{esc(label)}: {esc(hint)}</option>'
+                      for v, label, hint in options)
+    return (
+        '<fieldset data-setting-group="bot_speed"><legend>Bots</legend>'
+        f'<label>{esc(legend)} <select{attrs(data_setting=name, aria_describedby="bot-speed-help")}>{choices}</select></label>'
+        f'<small class="help" id="bot-speed-help">Kept as your setting for every game (Settings). '
+        f'{esc(help_text.split(". ", 1)[-1])}</small>'
+        "</fieldset>"
     )

@@ -240,7 +240,7 @@ MAX_SETTINGS = 16 * 1024  # characters: the settings are a few names and words
 # of them (missing, damaged, from a later version) reads as the default.
 CHOICES = {
     "theme": ("system", "light", "dark"),
-    "bot_speed": ("normal", "slow", "instant"),
+    "bot_speed": ("normal", "slow", "fast", "instant"),
     "pause": ("4", "8", "2", "continue", "0"),  # after a result: seconds, or until Continue
     "motion": ("system", "reduce"),
     "orientation": ("turn", "mine", "fixed"),  # Coalition Chess: the seat to move, mine, seat 1

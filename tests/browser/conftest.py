@@ -61,7 +61,14 @@ class Watch:
         self.dialogs.clear()
 
 
-def new_context(browser, reduced_motion="reduce", viewport=None, **options):
+# The bots play without the table's pace in the browser tests (app/bots.py
+# pace_override): at the default pace of about a second per bot move, the
+# suite would spend minutes watching them. A test of the pace itself opens its
+# page with paced=True.
+NO_PACE = "window.coalitionsBotPace = 0;"
+
+
+def new_context(browser, reduced_motion="reduce", viewport=None, paced=False, **options):
     context = browser.new_context(
         viewport=viewport or {"width": 1280, "height": 900},
         reduced_motion=reduced_motion,
@@ -69,6 +76,8 @@ def new_context(browser, reduced_motion="reduce", viewport=None, **options):
         **options,
     )
     context.set_default_timeout(READY_MS)
+    if not paced:
+        context.add_init_script(NO_PACE)
     return context
 
 
@@ -79,8 +88,9 @@ def open_page(chromium_browser):
     contexts = []
     watches = []
 
-    def opener(url, reduced_motion="reduce", viewport=None, init_script=None, hosts=("127.0.0.1",), **options):
-        context = new_context(chromium_browser, reduced_motion, viewport, **options)
+    def opener(url, reduced_motion="reduce", viewport=None, init_script=None, hosts=("127.0.0.1",), paced=False,
+               **options):
+        context = new_context(chromium_browser, reduced_motion, viewport, paced, **options)
         contexts.append(context)
         if init_script:
             context.add_init_script(init_script)

@@ -72,7 +72,9 @@ def test_confirm_moves_is_a_setting_per_player(booted):
     assert page.locator("[data-staged]").count() == 0 and page.locator("[data-log] li").count() == log_before
     page.locator(f'[data-action="{action}"]').click()
     wait_ready(page, "play")
-    page.locator('[data-ui="confirm-move"]').click()
+    assert page.locator(f'[data-action="{action}"]').get_attribute("data-staged-control") is not None
+    assert page.locator('[data-ui="confirm-move"]').count() == 0  # the same control confirms, no other
+    page.locator(f'[data-action="{action}"]').click()
     wait_ready(page, "play")
     assert page.locator("[data-log] li").count() > log_before
     # the setting is kept for this player across a reload

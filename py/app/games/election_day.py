@@ -9,7 +9,7 @@ from .common import seat_list
 from ..results import Kind
 
 # The moments a result panel shows (app.results).
-RESULTS = (Kind("debate-end", "debate", "The debate is over", after=("score",)),)
+RESULTS = (Kind("debate-end", "debate", "The debate is over", after=("score",), lead=("score",), lead_words=(" takes ", " wins ")),)
 
 GAME_ID = "election-day"
 
@@ -267,7 +267,7 @@ def hand_area(view, ctx):
     if ctx.interactive and legal:
         hint = '<p class="hint">Choose a card to play, use an Ace to change sides, or pass.</p>'
     return (
-        f'<section class="hand-area" data-hand="{seat}" aria-labelledby="hand-title">'
+        f'<section class="hand-area" data-hand="{seat}"{" data-sticky" if hint else ""} aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name)})</span></h2>'
         f"{hint}"
         f"{cards_html}{actions}{backing}"

@@ -10,6 +10,7 @@ from coalitions.core.match import Match
 from coalitions.registry import get_game
 
 from .. import dom, render, setup as setups
+from ..settings_page import bot_speed_field
 from .base import Screen
 
 
@@ -48,7 +49,11 @@ class NewGameScreen(Screen):
 
     def draw_form(self, setup: Any, error: Optional[str] = None) -> None:
         share = dom.page_base() + setup.share_hash() if isinstance(setup.seed, int) else ""
-        dom.paint(render.new_game_form(self.game.metadata(), setup, share, error))
+        html = render.new_game_form(self.game.metadata(), setup, share, error)
+        if "bot" in setup.kinds:  # the bots' pace (a setting, not part of the setup), before the deal
+            speed = bot_speed_field(self.app.settings.get("bot_speed"))
+            html = html.replace("<fieldset><legend>Deal</legend>", speed + "<fieldset><legend>Deal</legend>", 1)
+        dom.paint(html)
         dom.set_screen("new")
 
     def form(self) -> Any:
@@ -91,6 +96,9 @@ class NewGameScreen(Screen):
     def on_change(self, target: Any) -> None:
         if target.hasAttribute("data-field"):
             self.edit(target)
+        elif dom.attr(target, "data-setting") == "bot_speed":
+            self.app.settings.set("bot_speed", str(target.value))
+            self.app.show_storage_notice()
 
     def on_input(self, target: Any) -> None:
         if target.hasAttribute("data-field") and str(target.tagName) == "INPUT" and str(target.type) == "text":

@@ -4,7 +4,6 @@ Export."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Callable, Optional
 
 from coalitions.core.errors import CoalitionsError
@@ -12,15 +11,17 @@ from coalitions.core.errors import CoalitionsError
 from .. import dom, render, routes
 from ..builder import Builder, Pick, pick_of
 from ..downloads import download
-from ..flow import PlayFlow, next_auto
+from ..flow import PlayFlow
 from ..games import renderer_for
-from ..results import Results, bot_delay, pass_warning
+from ..pages import staged_here
+from ..results import Results, pass_warning
 from ..session import PlaySession, match_from_text
 from .base import Screen
+from .play_bots import PlayBots
 from .play_results import CONTINUE, PlayResults
 
 
-class PlayScreen(PlayResults, Screen):
+class PlayScreen(PlayBots, PlayResults, Screen):
     name = "play"
 
     def __init__(self, app: Any, route: Any) -> None:
@@ -37,6 +38,7 @@ class PlayScreen(PlayResults, Screen):
         self.warning: Optional[str] = None  # why the staged action is asked about (a pass that ends the debate)
         self.results: Optional[Results] = None  # what just happened, shown until Continue
         self.told: Optional[tuple] = None  # the results last announced
+        self.skipping = False  # "Skip to my turn" (screens/play_bots.py)
 
     # -- life -----------------------------------------------------------------------------
 
@@ -62,6 +64,7 @@ class PlayScreen(PlayResults, Screen):
 
     def leave(self) -> None:
         self.gen += 1  # a pending bot move is dropped
+        self.skipping = False
         self.app.bots.cancel()
 
     @property
@@ -147,7 +150,11 @@ class PlayScreen(PlayResults, Screen):
         )
         ctx.look = self.look  # a renderer with a move list may show that earlier position (Coalition Chess)
         ctx.orientation = self.app.settings.get("orientation")  # a board's orientation (the player's setting)
+        ctx.waiting = self.waiting() if self.busy and not self.skipping else ""  # the status says what holds the bots
+        ctx.pace = self.pace_html()
         parts = renderer_for(meta["id"]).parts(view, ctx)
+        if ctx.staged and interactive:  # the question next to the control that staged the move, which confirms it
+            self.stage_in_place(view, ctx, parts)
         html = ('<div class="page play">'
                 + render.play_header(meta, self.session.save_id, share_open=self.panel == "share",
                                      confirm=self.app.settings.confirm_moves(m.names[seat] if seat is not None else None))
@@ -159,6 +166,15 @@ class PlayScreen(PlayResults, Screen):
         self.tell()
         if interactive and any(p.get("kind") == "bot" for p in m.players):
             self.app.bots.start_after_paint(meta["id"])  # the table is interactive: the bot worker may load
+
+    def stage_in_place(self, view: dict, ctx: Any, parts: Any) -> None:
+        label = (view.get("labels") or {}).get(ctx.staged, ctx.staged)
+        for region in ("hand", "board", "side"):
+            html, found = staged_here(getattr(parts, region), ctx.staged, label, ctx.warning)
+            if found:
+                setattr(parts, region, html)
+                ctx.staged_inline = True  # the frame's bar above the table is not drawn
+                return
 
     def new_game_href(self, game_id: str) -> str:
         meta_rec = self.session.match.record.get("meta")
@@ -177,7 +193,8 @@ class PlayScreen(PlayResults, Screen):
         return render.share_panel(link, "this game", step=len(m.record["moves"]), in_progress=not m.is_over())
 
     def focus_table(self) -> None:
-        dom.focus_first((CONTINUE, "[data-choices] [data-action]", "[data-choices] [data-step]", "[data-hand] [data-action]",
+        first = (CONTINUE,) if self.pause() is None else ()  # focus on a counting panel would stop its count
+        dom.focus_first(first + ("[data-choices] [data-action]", "[data-choices] [data-step]", "[data-hand] [data-action]",
                          "[data-hand] [data-step]", "[data-action]", "[data-ui=pass]"))
 
     # -- the player's moves ------------------------------------------------------------------
@@ -223,7 +240,7 @@ class PlayScreen(PlayResults, Screen):
             warning = pass_warning(flow.match, seat, action)  # a pass that ends the debate is always asked about
             if warning or self.app.settings.confirm_moves(flow.match.names[seat]):
                 self.staged, self.warning = action, warning
-                self.draw(focus='[data-ui="confirm-move"]')
+                self.draw(focus='[data-staged-control], [data-ui="confirm-move"]')
                 return
         if self.results is not None:
             self.results.dismiss(flow.match)  # what was shown has been seen: this move's results come next
@@ -251,6 +268,8 @@ class PlayScreen(PlayResults, Screen):
             self.undo(self.session.undo_for_cover())
         elif ui == "confirm-move" and self.staged is not None:
             self.on_action(self.staged)
+        elif ui == "skip-bots":
+            self.skip()
         elif ui == "catch-up":
             self.catch_up()
         elif ui == "look":  # the move list: look at the position after a move ("" goes back to the game)
@@ -322,53 +341,3 @@ class PlayScreen(PlayResults, Screen):
         download(s.record_text(), name)
         if not s.match.is_over():  # a record replays the whole game, hands and undealt cards included
             self.app.flash(f"Saved {name}. {render.WHOLE_DEAL}", "info")
-
-    # -- the bots ----------------------------------------------------------------------------
-
-    def run_bots(self) -> None:
-        if self.flow is None:
-            return
-        if not self.flow.next_auto_pending():
-            self.app.spawn(self.hold(self.gen))  # a result on the player's turn goes after the pause too
-            return
-        self.busy = True
-        self.picked = self.staged = None
-        dom.set_flag("data-ready", False)
-        self.app.spawn(self.bot_loop(self.gen))
-
-    def delay(self) -> float:
-        settings = self.app.settings
-        reduced = settings.get("motion") == "reduce" or dom.reduced_motion()
-        return bot_delay(settings.get("bot_speed"), reduced, self.app.fast)
-
-    async def bot_loop(self, gen: int) -> None:
-        flow = self.flow
-        assert flow is not None
-        try:
-            while gen == self.gen:
-                auto = next_auto(flow.match)
-                if auto is None:
-                    break
-                action = None
-                if auto.job is not None:
-                    action = await self.app.bots.decide(auto.job)
-                    if action is None:  # cancelled: the table moved on
-                        return
-                await self.hold(gen)  # a result on screen: the bots wait
-                if gen != self.gen:
-                    return
-                await asyncio.sleep(self.delay())
-                if gen != self.gen or self.moved_on() or not flow.apply_auto(auto, action):
-                    return
-                self.save()
-                await asyncio.sleep(0)  # each step its own task: the page stays responsive
-                if gen != self.gen:
-                    return
-                self.draw()
-                await asyncio.sleep(0)
-        finally:
-            if gen == self.gen:
-                self.busy = False
-                self.draw()
-                dom.soon(lambda: None if gen != self.gen or self.busy else self.focus_table())  # focus: a task of its own
-                self.app.spawn(self.hold(gen))

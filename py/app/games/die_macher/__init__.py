@@ -20,7 +20,7 @@ GAME_ID = "die-macher"
 # is on the table, in the election panel, so the result stays short enough
 # for its Continue to be in view on a phone.
 RESULTS = (
-    Kind("income", "election", "The state election", before=("election", "national"), stop=("votes",)),
+    Kind("income", "election", "The state election", before=("election", "national"), stop=("votes",), lead=("election",)),
 )
 
 

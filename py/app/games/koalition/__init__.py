@@ -15,9 +15,10 @@ from ...results import Kind
 # The moments a result panel shows (app.results): an election's result, with
 # the votes and the government before it, back to the election's start.
 _STOP = ("election", "stalemate", "vp", "deal")
-_BEFORE = ("vote", "government")
+_BEFORE = ("vote", "proposal", "answer", "government")  # a declined proposal is part of the result
+_LEAD = {"lead": ("vote", "government", "vp"), "lead_words": ("govern", "Recorded:")}  # the one-line outcome
 RESULTS = (
-    Kind("vp", "election", "The election", before=_BEFORE, stop=_STOP, skip=True),
+    Kind("vp", "election", "The election", before=_BEFORE, stop=_STOP, skip=True, **_LEAD),
     Kind("stalemate", "election", "Stalemate", before=_BEFORE, stop=_STOP, skip=True),
 )
 
