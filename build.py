@@ -4,7 +4,7 @@
 Usage::
 
     python build.py                      # build dist/
-    python build.py serve [--port P] [--prefix /coalitions/] [--cache-seconds N]
+    python build.py serve [--port P] [--prefix /coalitions/] [--cache-seconds N] [--no-gzip]
     python build.py check                # build, then scan dist/ for off-site URLs
 
 The site needs nothing but a static file server: Pyodide, PyScript, the two
@@ -77,14 +77,16 @@ from buildtools.sw import (
     cache_version, precache_files, pyscript_start_files, sw_cache_name, write_service_worker,
 )
 from buildtools.wheel import (
-    STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel, compiled_stdlib, project_version, python_packages,
-    site_wheel, stdlib_modules, wheel_name,
+    SITE_WHEEL_OMITS, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
+    compiled_stdlib, module_names, project_version, python_packages, site_wheel, split_stdlib, stdlib_archive,
+    stdlib_modules, wheel_name,
 )
 
 # Importable from here (scripts and tests use ``build.<name>``).
 __all__ = [
     "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
-    "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_MODULES",
+    "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_ARCHIVE", "STDLIB_INDEX",
+    "STDLIB_MODULES", "SITE_WHEEL_OMITS", "module_names", "split_stdlib", "stdlib_archive",
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",
     "WHEEL_PACKAGES", "assemble", "build", "build_wheel", "cache_version", "check_urls",
     "chromium_launch_options", "csp_hash", "main", "page_policy", "make_server", "normalize_prefix", "precache_files", "project_version",
@@ -237,7 +239,10 @@ def assemble(out: Path) -> None:
     hint = "run npm ci"
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
-            shutil.copyfile(compiled_stdlib(), pyodide / name)
+            shipped, archive, whole = split_stdlib(compiled_stdlib(), stdlib_modules())
+            (pyodide / name).write_bytes(shipped)
+            (pyodide / archive).write_bytes(whole)
+            log(f"{name}: {len(stdlib_modules())} modules as bytecode; the rest on demand from {archive}")
         else:
             shutil.copy2(require(PYODIDE_SRC / name, hint), pyodide / name)
     wheels = vendored_wheels()
@@ -247,10 +252,11 @@ def assemble(out: Path) -> None:
     log(f"pyodide {json.loads((PYODIDE_SRC / 'package.json').read_text())['version']}"
         f" + {', '.join(p.name for p in wheels.values())}")
 
-    shutil.copytree(
-        require(PYSCRIPT_SRC, hint), out / "pyscript",
-        ignore=shutil.ignore_patterns("*.map"),
-    )
+    # Only the PyScript files the page loads (its editor, terminal and the
+    # rest of PyScript's dist/ never are).
+    (out / "pyscript").mkdir()
+    for name in pyscript_start_files(require(PYSCRIPT_SRC, hint)):
+        shutil.copy2(PYSCRIPT_SRC / name, out / "pyscript" / name)
     log(f"pyscript {json.loads((PYSCRIPT_SRC.parent / 'package.json').read_text())['version']}")
 
     runtime = download_bytes(out, precache_files(out))
@@ -291,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--prefix", default="/", help="serve the site under this path, e.g. /coalitions/")
     serve.add_argument("--cache-seconds", type=int, default=0,
                        help="Cache-Control max-age (0: always revalidate; GitHub Pages uses 600)")
+    serve.add_argument("--no-gzip", action="store_true", help="send files uncompressed (default: gzip, as GitHub Pages)")
     serve.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     check = sub.add_parser("check", help="build, then scan dist/ for absolute URLs to other origins")
     check.add_argument("--no-build", action="store_true", help="scan the existing dist/")
@@ -305,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
     if args.command == "serve":
-        serve_forever(DIST, port=args.port, prefix=args.prefix, cache_seconds=args.cache_seconds)
+        serve_forever(DIST, port=args.port, prefix=args.prefix, cache_seconds=args.cache_seconds,
+                      compress=not args.no_gzip)
     elif args.command == "check":
         return report_urls(DIST, verbose=args.verbose)
     return 0

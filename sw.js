@@ -29,11 +29,17 @@
 //   take control of open pages.
 // * fetch: precached files come from the cache (falling back to the network
 //   if the cache lost them); navigations to the site's root or index.html
-//   get the cached index.html; anything else goes to the network as usual.
+//   get the cached index.html; an ON_DEMAND file comes from the cache or, the
+//   first time, from the network into the cache (the next version reuses it
+//   if unchanged); anything else goes to the network as usual.
 "use strict";
 
 const VERSION = "__VERSION__";
 const PRECACHE = {"__PRECACHE__": ""};
+// Files fetched only if the app asks for them (the standard library beyond the
+// shipped part: py/app/stdlib.py), same form: kept in this version's cache
+// the first time they come from the network, then served from it (offline too).
+const ON_DEMAND = {"__ON_DEMAND__": ""};
 
 // "coalitions:/path/of/scope/:" (Cache Storage is per origin, not per path).
 const SCOPE = new URL(self.registration.scope);
@@ -46,6 +52,7 @@ const BASE = new URL("./", self.location.href);
 const INDEX = new URL("index.html", BASE).href;
 const ROOTS = new Set([BASE.pathname, new URL(INDEX).pathname]);
 const PRECACHED = new Set(Object.keys(PRECACHE).map((path) => new URL(path, BASE).href));
+const OPTIONAL = new Map(Object.entries(ON_DEMAND).map(([path, hash]) => [new URL(path, BASE).href, hash]));
 // Written last into a complete cache: its PRECACHE, for the next version to reuse.
 const CONTENTS = new URL("sw-precache.json", BASE).href;
 
@@ -75,7 +82,8 @@ async function checked(response, hash) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-// path -> cached response listed with the same hash, from earlier complete caches.
+// path -> cached response listed with the same hash, from earlier complete caches
+// (of PRECACHE and ON_DEMAND: an on-demand file fetched before stays).
 async function reusable() {
   const found = new Map();
   for (const name of await ownCaches()) {
@@ -83,7 +91,7 @@ async function reusable() {
     const listing = await cache.match(CONTENTS);
     if (!listing) continue; // incomplete
     const hashes = await listing.json().catch(() => ({}));
-    for (const [path, hash] of Object.entries(PRECACHE)) {
+    for (const [path, hash] of [...Object.entries(PRECACHE), ...Object.entries(ON_DEMAND)]) {
       if (found.has(path) || hashes[path] !== hash) continue;
       const response = await cache.match(new URL(path, BASE).href);
       if (response) found.set(path, response);
@@ -113,10 +121,17 @@ async function precache() {
       return [new URL(path, BASE).href, response];
     })
   );
+  const kept = (await Promise.all(
+    Object.entries(ON_DEMAND).map(async ([path, hash]) => {
+      const response = await checked(old.get(path), hash);
+      return response ? [new URL(path, BASE).href, response] : null;
+    })
+  )).filter(Boolean);
   // Every file is here and matches its hash: only now does the version's cache exist.
   const cache = await caches.open(CACHE);
-  await Promise.all(files.map(([url, response]) => cache.put(url, response)));
-  await cache.put(CONTENTS, new Response(JSON.stringify(PRECACHE), { headers: { "Content-Type": "application/json" } }));
+  await Promise.all([...files, ...kept].map(([url, response]) => cache.put(url, response)));
+  const listing = JSON.stringify({ ...PRECACHE, ...ON_DEMAND });
+  await cache.put(CONTENTS, new Response(listing, { headers: { "Content-Type": "application/json" } }));
 }
 
 async function complete(name) {
@@ -157,7 +172,23 @@ function cacheKey(request) {
     return url.origin === BASE.origin && ROOTS.has(url.pathname) ? INDEX : null;
   }
   if (url.search) return null;
-  return PRECACHED.has(url.href) ? url.href : null;
+  return PRECACHED.has(url.href) || OPTIONAL.has(url.href) ? url.href : null;
+}
+
+// An on-demand file: from the cache, else from the network, kept if it is the
+// listed version (and this version's cache is complete).
+async function onDemand(key, request) {
+  if (await complete(CACHE)) {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    const good = await checked(await fetch(request), OPTIONAL.get(key));
+    if (good) {
+      await cache.put(key, good.clone());
+      return good;
+    }
+  }
+  return fetch(request);
 }
 
 async function fromCache(key, request) {
@@ -168,5 +199,5 @@ async function fromCache(key, request) {
 
 self.addEventListener("fetch", (event) => {
   const key = cacheKey(event.request);
-  if (key !== null) event.respondWith(fromCache(key, event.request));
+  if (key !== null) event.respondWith(OPTIONAL.has(key) ? onDemand(key, event.request) : fromCache(key, event.request));
 });

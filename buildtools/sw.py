@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .common import PYODIDE_FILES, ROOT, BuildError, require, sha256_file
-from .wheel import site_wheel
+from .wheel import site_wheel, stdlib_archive
 
 # The service worker's template (dist/sw.js is written from it) and the
 # PyScript files the page loads at start: core.js, the chunk it imports, and
@@ -72,6 +72,12 @@ def precache_files(site: Path) -> list[str]:
     return files
 
 
+def on_demand_files(site: Path) -> list[str]:
+    """Paths of the files the page fetches only if asked for: the whole
+    standard library (py/app/stdlib.py). The worker keeps them once fetched."""
+    return [stdlib_archive(site).relative_to(site).as_posix()]
+
+
 class ServiceWorker(NamedTuple):
     """What :func:`write_service_worker` wrote."""
 
@@ -103,10 +109,12 @@ def write_service_worker(site: Path, template: Path = SW_TEMPLATE) -> ServiceWor
     source = require(template, "the service worker's template").read_text("utf-8")
     files = precache_files(site)
     hashes = {name: sha256_file(site / name)[:16] for name in files}
-    version = cache_version(source.encode("utf-8"), hashes)
+    optional = {name: sha256_file(site / name)[:16] for name in on_demand_files(site)}
+    version = cache_version(source.encode("utf-8"), {**hashes, **optional})
     text = source
     for marker, value in (('"__VERSION__"', json.dumps(version)),
-                          ('{"__PRECACHE__": ""}', json.dumps(hashes, indent=2))):
+                          ('{"__PRECACHE__": ""}', json.dumps(hashes, indent=2)),
+                          ('{"__ON_DEMAND__": ""}', json.dumps(optional, indent=2))):
         if text.count(marker) != 1:
             raise BuildError(f"{template}: expected {marker} once")
         text = text.replace(marker, value)

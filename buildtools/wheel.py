@@ -33,6 +33,10 @@ PYODIDE_COMPILE = ROOT / "scripts" / "pyodide_compile.mjs"
 # scripts/list_stdlib_modules.py writes it; a browser test checks it is complete.
 STDLIB_MODULES = ROOT / "stdlib-modules.txt"
 
+# Modules of py/ that the site's wheel leaves out: the command line, which no
+# page or worker imports (the wheel without bytecode, for any Python, has them).
+SITE_WHEEL_OMITS = ("coalitions/cli.py", "coalitions/__main__.py")
+
 # Packages of py/ shipped in the wheel (with or without an __init__.py);
 # loose files such as py/main.py are copied to dist/py/ as they are.
 WHEEL_PACKAGES = ("coalitions", "app")
@@ -122,6 +126,17 @@ def _cached_compile(kind: str, inputs: list[bytes], make) -> Path:
     return target
 
 
+# The standard library the site ships at start is dist/pyodide/python_stdlib.zip
+# (Pyodide's name: loadPyodide fetches it), the files of stdlib-modules.txt
+# only, as bytecode, stored uncompressed so that the server's gzip compresses
+# them as a whole (a zip of deflated entries barely compresses again). Every
+# other module is in the whole library, STDLIB_ARCHIVE-<hash>.zip beside it,
+# which py/app/stdlib.py fetches the first time the app imports one of them;
+# STDLIB_INDEX, a module of the shipped zip, names that archive and its modules.
+STDLIB_ARCHIVE = "python_stdlib_all"
+STDLIB_INDEX = "_coalitions_stdlib"
+
+
 def stdlib_modules(path: Path = STDLIB_MODULES) -> list[str]:
     """The files of python_stdlib.zip listed to ship as bytecode."""
     return [line.strip() for line in path.read_text("utf-8").splitlines()
@@ -135,6 +150,58 @@ def compiled_stdlib() -> Path:
     return _cached_compile(
         "python_stdlib", [stock.read_bytes(), listed.read_bytes()],
         lambda target: _pyodide_compile(stock, target, "--stdlib", "--only", str(listed)))
+
+
+def module_names(names: list[str]) -> set[str]:
+    """Dotted module names of the ``.py``/``.pyc`` files among zip entry ``names``."""
+    found = set()
+    for name in names:
+        stem, dot, ext = name.rpartition(".")
+        if not dot or ext not in ("py", "pyc"):
+            continue
+        parts = stem.split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts and all(part.isidentifier() for part in parts):
+            found.add(".".join(parts))
+    return found
+
+
+def stdlib_archive(site: Path) -> Path:
+    """The on-demand standard library of a built site (``pyodide/python_stdlib_all-<hash>.zip``)."""
+    found = sorted((site / "pyodide").glob(f"{STDLIB_ARCHIVE}-*.zip"))
+    if len(found) != 1:
+        raise BuildError(f"{site}: expected one pyodide/{STDLIB_ARCHIVE}-<hash>.zip, found {[p.name for p in found]}")
+    return found[0]
+
+
+def split_stdlib(whole: Path, listed: list[str]) -> tuple[bytes, str, bytes]:
+    """From the whole compiled library ``whole``: (the zip shipped at start,
+    the on-demand archive's file name, that archive's bytes).
+
+    The shipped zip holds the compiled files of ``listed`` (as ``.pyc``) and
+    the index module STDLIB_INDEX, every entry stored, not deflated. The
+    archive is ``whole`` itself (a superset: the finder puts it in the shipped
+    zip's place), named with the first hex digits of its SHA-256."""
+    data = whole.read_bytes()
+    archive = f"{STDLIB_ARCHIVE}-{hashlib.sha256(data).hexdigest()[:WHEEL_DIGEST_CHARS]}.zip"
+    with zipfile.ZipFile(whole) as source:
+        names = source.namelist()
+        wanted = [name[:-3] + ".pyc" for name in listed]
+        missing = [name for name in wanted if name not in names]
+        if missing:
+            raise BuildError(f"not compiled in {whole.name}: {', '.join(missing)}")
+        shipped = [(name, source.read(name)) for name in wanted]
+    more = sorted(module_names(names) - module_names(wanted))
+    index = (
+        f'"""Written by build.py: the standard library\'s modules not shipped at start, in {archive}."""\n'
+        f"ARCHIVE = {archive!r}\n"
+        f"MODULES = frozenset({more!r})\n"
+    )
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive_zip:
+        _write_entries(archive_zip, [*shipped, (f"{STDLIB_INDEX}.py", index.encode("utf-8"))], zipfile.ZIP_STORED)
+    return packed.getvalue(), archive, data
 
 
 def wheel_bytecode(sources: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
@@ -177,20 +244,26 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
-def _write_entries(archive: zipfile.ZipFile, entries: list[tuple[str, bytes]]) -> None:
+def _write_entries(archive: zipfile.ZipFile, entries: list[tuple[str, bytes]],
+                   compress_type: int = zipfile.ZIP_DEFLATED) -> None:
     """Write ``(name, data)`` entries with fixed times and modes (reproducible archives)."""
     for name, data in entries:
         info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-        info.compress_type = zipfile.ZIP_DEFLATED
+        info.compress_type = compress_type
         info.external_attr = 0o644 << 16
         archive.writestr(info, data)
 
 
 def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True) -> Path:
     """Write ``coalitions-<version>-0h<digest>-py3-none-any.whl`` (see
-    :func:`wheel_name`) holding every package in ``py/``, with Pyodide's
-    bytecode of each module unless ``bytecode`` is false (beside each source,
-    for the zip importer; a Python that unpacks the wheel ignores it)."""
+    :func:`wheel_name`) holding every package in ``py/``.
+
+    With ``bytecode`` (the site's wheel), each module is there as Pyodide's
+    bytecode only (``pkg/mod.pyc``, the zip importer's layout; line numbers
+    kept, so a traceback names file and line), not as source, which the page
+    never reads, and the entries are stored, not deflated, so that the
+    server's gzip compresses the wheel as a whole. Without it, the sources,
+    deflated (a wheel any Python can install)."""
     version = version or project_version(py_src)
     packages = python_packages(py_src)
     if PROJECT_NAME not in packages:
@@ -201,9 +274,11 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
             rel = path.relative_to(py_src)
             if path.is_dir() or "__pycache__" in rel.parts or path.suffix in {".pyc", ".pyo"}:
                 continue
+            if bytecode and rel.as_posix() in SITE_WHEEL_OMITS:
+                continue
             entries.append((rel.as_posix(), path.read_bytes()))
     if bytecode:
-        entries += wheel_bytecode(entries)
+        entries = [(name, data) for name, data in entries if not name.endswith(".py")] + wheel_bytecode(entries)
 
     dist_info = f"{PROJECT_NAME}-{version}.dist-info"
     metadata = (
@@ -233,7 +308,7 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
 
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w") as archive:
-        _write_entries(archive, entries)
+        _write_entries(archive, entries, zipfile.ZIP_STORED if bytecode else zipfile.ZIP_DEFLATED)
     data = packed.getvalue()
     target = out_dir / wheel_name(version, hashlib.sha256(data).hexdigest())
     target.write_bytes(data)

@@ -19,28 +19,6 @@ def _boot(method, *args):
         getattr(boot, method)(*args)
 
 
-def stdlib_modules():
-    """The standard library's modules imported so far, as JSON: [[path in
-    python_stdlib.zip (as .py), how it was loaded: "pyc", "py" or "frozen"
-    (built into the interpreter, though __file__ names the zip)], ...]."""
-    import json
-    import sys
-
-    mount = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
-    found = set()
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None) or ""
-        if path.startswith(mount):
-            name = path[len(mount):]
-            spec = getattr(module, "__spec__", None)
-            if getattr(spec, "origin", None) == "frozen":
-                how = "frozen"
-            else:
-                how = "pyc" if name.endswith(".pyc") else "py"
-            found.add((name[:-1] if name.endswith(".pyc") else name, how))
-    return json.dumps(sorted(found))
-
-
 def _probe():
     # Only when a test or scripts/list_stdlib_modules.py asks, by defining
     # window.coalitionsProbe before the page's scripts run.
@@ -50,7 +28,11 @@ def _probe():
     if not nil(probe):
         from pyodide.ffi import create_proxy
 
-        probe.stdlibModules = create_proxy(stdlib_modules)
+        from app import stdlib
+
+        probe.stdlibModules = create_proxy(stdlib.imported_modules)
+        probe.stdlibFetched = create_proxy(stdlib.fetched)
+        probe.importModule = create_proxy(lambda name: bool(__import__(name)))
 
 
 async def main():
@@ -60,6 +42,10 @@ async def main():
         from app.wheel import install
 
         install(WHEEL)  # each module read once (see app/wheel.py)
+        from app import stdlib
+
+        # the standard library beyond the shipped part, fetched if ever imported
+        stdlib.install(js.URL.new("pyodide/", js.document.baseURI).href)
         from app.browser import start
 
         start()

@@ -48,18 +48,41 @@ const options = { pyodide: null, input: null, output: null, stdlib: false, only:
 }
 
 const { loadPyodide } = await import(pathToFileURL(join(options.pyodide, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: options.pyodide + "/" });
+// PYTHONNODEBUGRANGES: code objects keep line numbers but not the columns of
+// each instruction (PEP 657), which are most of a .pyc's size once compressed;
+// tracebacks still name file and line, without the ^^^ under the expression.
+const pyodide = await loadPyodide({
+  indexURL: options.pyodide + "/", env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
+});
 pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(options.input)));
 pyodide.globals.set("STDLIB", options.stdlib);
 const only = options.only === null ? null
   : readFileSync(options.only, "utf-8").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
 pyodide.globals.set("ONLY", only === null ? undefined : pyodide.toPy(only));
 const report = pyodide.runPython(`
+import ast
 import importlib.util
 import json
 import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+# Docstrings of functions and modules are left out of the bytecode (nothing
+# reads them at run time but help(); each source keeps them); those of classes
+# stay (dataclasses, enum and typing look at a class's __doc__). Pyodide's own
+# docstring helper (_pyodide/docstring.py) takes a missing one as empty. Line
+# numbers do not move: only the docstring's statement goes.
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+def compile_lean(data, filename):
+    return compile(without_docstrings(ast.parse(data, filename)), filename, "exec", dont_inherit=True)
 
 tag = sys.implementation.cache_tag
 mount = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
@@ -74,7 +97,7 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w",
                 out.writestr(info, data)
             continue
         try:
-            code = compile(data, f"{mount}/{name}" if STDLIB else name, "exec", dont_inherit=True)
+            code = compile_lean(data, f"{mount}/{name}" if STDLIB else name)
         except SyntaxError:
             kept.append(name)
             if STDLIB:

@@ -58,12 +58,27 @@ async function load(wheel, game) {
   // As the page does it (pyscript.toml, py/main.py): the wheel as it is, on
   // sys.path, each module read once when first imported (app/wheel.py).
   pyodide.FS.writeFile("coalitions.whl", new Uint8Array(archive));
+  // The standard library beyond the shipped part is fetched if ever imported (app/stdlib.py).
   pyodide.runPython("import os, sys\nwheel = os.path.abspath('coalitions.whl')\nsys.path.insert(0, wheel)\n"
-    + "from app.wheel import install\ninstall(wheel)");
+    + "from app.wheel import install\ninstall(wheel)\n"
+    + `from app import stdlib\nstdlib.install(${JSON.stringify(new URL("pyodide/", SITE).href)})`);
+  probeChannel(pyodide);
   const ns = pyodide.globals.get("dict")();
   pyodide.runPython(PYTHON, { globals: ns });
   ns.get("preload")(typeof game === "string" ? game : ""); // the table's game now, not at the first decision
   return { decide: ns.get("decide"), ms: performance.now() - started };
+}
+
+// Tests and scripts/list_stdlib_modules.py ask which standard-library modules
+// this Python imported: {type: "stdlib-modules"} on this channel, answered
+// {stdlibModules: JSON of app.stdlib.imported_modules(), fetched}.
+function probeChannel(pyodide) {
+  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
+  channel.onmessage = (event) => {
+    if ((event.data || {}).type !== "stdlib-modules") return;
+    const stdlib = pyodide.pyimport("app.stdlib");
+    channel.postMessage({ stdlibModules: stdlib.imported_modules(), fetched: stdlib.fetched() });
+  };
 }
 
 let loaded = null;

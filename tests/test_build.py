@@ -45,14 +45,19 @@ def test_wheel_record_matches_contents(built_dist: Path):
     version = build.project_version()
     with zipfile.ZipFile(build.site_wheel(built_dist)) as wheel:
         names = wheel.namelist()
-        assert "coalitions/__init__.py" in names
+        assert "coalitions/__init__.pyc" in names
         assert not [n for n in names if n.startswith("buildtools/")]
-        # Pyodide's bytecode of every module, and nothing else compiled
-        modules = [n for n in names if n.endswith(".py")]
+        # Pyodide's bytecode of every module the page may import, and no source
+        # (the page never reads one); stored, so that the server's gzip compresses it
+        modules = sorted(p.relative_to(build.PY_SRC).as_posix() for package in build.WHEEL_PACKAGES
+                         for p in (build.PY_SRC / package).rglob("*.py") if "__pycache__" not in p.parts)
+        assert not [n for n in names if n.endswith(".py")]
         compiled = [n for n in names if n.endswith(".pyc")]
-        assert sorted(compiled) == sorted(pyc_name(n) for n in modules)
+        assert sorted(compiled) == sorted(pyc_name(n) for n in modules if n not in build.SITE_WHEEL_OMITS)
+        assert "coalitions/cli.py" in build.SITE_WHEEL_OMITS
         for name in compiled:
             assert_unchecked_pyc(wheel.read(name), name)
+        assert {info.compress_type for info in wheel.infolist()} == {zipfile.ZIP_STORED}
         info = f"coalitions-{version}.dist-info"
         meta = wheel.read(f"{info}/METADATA").decode()
         assert f"Name: coalitions\nVersion: {version}\n" in meta
@@ -68,10 +73,6 @@ def test_wheel_record_matches_contents(built_dist: Path):
             data = wheel.read(name)
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert record[name] == (f"sha256={digest}", str(len(data))), name
-    # Every module of the sources is in the wheel.
-    sources = {p.relative_to(build.PY_SRC).as_posix() for p in (build.PY_SRC / "coalitions").rglob("*.py")
-               if "__pycache__" not in p.parts}
-    assert sources <= set(names)
 
 
 def pyc_name(module):
@@ -90,16 +91,31 @@ def assert_unchecked_pyc(data, name):
 def test_stdlib_ships_the_listed_modules_as_bytecode(built_dist: Path):
     listed = build.stdlib_modules()
     assert "json/decoder.py" in listed and "asyncio/__init__.py" in listed
+    archive = build.stdlib_archive(built_dist)
+    assert archive.name == f"python_stdlib_all-{hashlib.sha256(archive.read_bytes()).hexdigest()[:16]}.zip"
     with zipfile.ZipFile(build.PYODIDE_SRC / "python_stdlib.zip") as stock, \
-            zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as shipped:
-        names = set(shipped.namelist())
+            zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as shipped, \
+            zipfile.ZipFile(archive) as whole:
+        # What Pyodide loads at start: the listed files as bytecode and the
+        # index of the rest, stored (the server's gzip compresses them).
+        index = f"{build.STDLIB_INDEX}.py"
+        assert sorted(shipped.namelist()) == sorted([name[:-3] + ".pyc" for name in listed] + [index])
+        assert {info.compress_type for info in shipped.infolist()} == {zipfile.ZIP_STORED}
         for name in listed:
-            assert name[:-3] + ".pyc" in names and name not in names, name
             assert_unchecked_pyc(shipped.read(name[:-3] + ".pyc"), name)
-        # everything else exactly as Pyodide publishes it
+            assert whole.read(name[:-3] + ".pyc") == shipped.read(name[:-3] + ".pyc")
+        # The whole library, fetched on demand: the same bytecode, and everything
+        # else exactly as Pyodide publishes it.
         rest = [n for n in stock.namelist() if n not in listed]
-        assert set(rest) == {n for n in names if not n.endswith(".pyc")}
-        assert all(stock.read(n) == shipped.read(n) for n in rest)
+        assert set(rest) == {n for n in whole.namelist() if not n.endswith(".pyc")}
+        assert all(stock.read(n) == whole.read(n) for n in rest)
+        # The index names the archive and exactly the modules only it has.
+        namespace: dict = {}
+        exec(shipped.read(index).decode(), namespace)
+        assert namespace["ARCHIVE"] == archive.name
+        assert "difflib" in namespace["MODULES"] and "encodings.latin_1" in namespace["MODULES"]
+        assert "json" not in namespace["MODULES"] and "json.decoder" not in namespace["MODULES"]
+        assert namespace["MODULES"] == build.module_names(whole.namelist()) - build.module_names(shipped.namelist())
 
 
 def test_wheel_is_reproducible(tmp_path: Path, built_dist: Path):
@@ -268,13 +284,17 @@ def test_site_starts_offline_in_chromium(chromium_browser, dist_url_prefixed: st
     try:
         page.goto(dist_url_prefixed + APP_PAGE)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        # A Pyodide of the site's with its whole standard library (loading a
+        # package imports importlib.metadata, which the app never does).
         version = page.evaluate(
-            """async () => {
+            """async (archive) => {
                 const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", location.href).href);
-                const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+                const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href,
+                                                    stdLibURL: new URL("./pyodide/" + archive, location.href).href });
                 await pyodide.loadPackage("micropip", { checkIntegrity: true });
                 return pyodide.runPython("import micropip; micropip.__version__");
-            }"""
+            }""",
+            build.stdlib_archive(build.DIST).name,
         )
     finally:
         context.close()

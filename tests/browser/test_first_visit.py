@@ -111,3 +111,68 @@ def test_a_page_not_drawn_at_build_time_shows_the_loading_panel(chromium_browser
             assert not errors, errors
         finally:
             page.context.close()
+
+
+# ---------------------------------------------------------------------------
+# The standard library shipped at start (pyodide/python_stdlib.zip: the files
+# of stdlib-modules.txt as bytecode) is all that playing any game imports, in
+# the page and in the bot worker, at every bot level: the whole library
+# (pyodide/python_stdlib_all-<hash>.zip, py/app/stdlib.py) is never fetched.
+
+WORKER_PROBE = """() => new Promise((resolve) => {
+  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
+  const timer = setTimeout(() => { channel.close(); resolve(null); }, 10000);
+  channel.onmessage = (event) => { clearTimeout(timer); channel.close(); resolve(event.data); };
+  channel.postMessage({ type: "stdlib-modules" });
+})"""
+
+
+def level_tables(game):
+    """Seat lists of bot levels, every level of `game` in at least one, each
+    table as full as the game allows."""
+    levels = list(game.bots)
+    size = game.max_players
+    tables = []
+    for start in range(0, len(levels), size):
+        chunk = levels[start:start + size]
+        tables.append([chunk[i % len(chunk)] for i in range(size)])
+    return tables
+
+
+def not_shipped(probe_json):
+    import json
+
+    return [name for name, how in json.loads(probe_json) if how == "py"]
+
+
+def test_every_game_and_bot_level_imports_only_the_shipped_standard_library(open_page, built_dist):
+    from app import routes
+    from coalitions.registry import all_games
+
+    import build
+
+    archive = build.stdlib_archive(built_dist).name
+    with build.serving(built_dist) as url:
+        page = open_page(url + "#/", init_script="window.coalitionsProbe = {};")
+        asked = []
+        page.context.on("request", lambda request: asked.append(request.url))
+        played, workers = [], 0
+        for game in all_games():
+            for levels in level_tables(game):
+                query = (f"players={len(levels)}&seats={','.join(['bot'] * len(levels))}"
+                         f"&levels={','.join(levels)}&seed=3&fast=1")
+                page.goto(url + "index.html" + routes.new_game(game.id, query))
+                wait_ready(page)
+                page.wait_for_selector("html[data-game-over]", state="attached", timeout=300_000)
+                played.append((game.id, tuple(levels)))
+                assert not_shipped(page.evaluate("window.coalitionsProbe.stdlibModules()")) == [], game.id
+                assert page.evaluate("window.coalitionsProbe.stdlibFetched()") is False, game.id
+                worker = page.evaluate(WORKER_PROBE)
+                if worker is not None:  # the table's bots ran in the worker
+                    workers += 1
+                    assert not_shipped(worker["stdlibModules"]) == [], (game.id, levels)
+                    assert worker["fetched"] is False, (game.id, levels)
+        assert not [u for u in asked if archive in u], "the whole standard library was fetched"
+        assert {level for _, levels in played for level in levels} >= {"easy", "normal", "hard"}
+        assert len({game for game, _ in played}) == 5
+        assert workers > 0, "the bot worker never answered"
