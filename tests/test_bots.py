@@ -1,5 +1,7 @@
 """Bots see only their seat's view, decide deterministically, and the Election
-Day 'good' bot clearly beats random play."""
+Day normal bot clearly beats random play. The hard bots search at a small
+budget here (`small_search`): what is tested is what they read and how they
+decide, not their strength (docs/bots.md)."""
 
 import json
 
@@ -13,6 +15,16 @@ from coalitions.core.records import make_players
 from coalitions.registry import all_games, get_game
 
 GAMES = all_games()
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch):
+    """Every searching hard bot at a small budget (a few playouts, short)."""
+    for game in GAMES:
+        spec = getattr(game.bots.get("hard"), "spec", None)
+        if spec is not None:
+            monkeypatch.setattr(spec, "playouts", 6)
+            monkeypatch.setattr(spec, "horizon", 4)
 
 
 def bot_game(game, players, seed, levels=None):
@@ -36,8 +48,12 @@ def test_bots_are_given_only_the_seat_view(game, monkeypatch):
     live = {}
     calls = []
 
+    depth = [0]  # a searching bot asks a bot about its own imagined states: only its own call is watched
+
     def spy(original):
         def choose(self, view, legal):
+            if depth[0]:
+                return original(self, view, legal)
             state = live["match"].state
             seat = view["seat"]
             assert not contains_state(view) and not contains_state(legal)
@@ -50,7 +66,11 @@ def test_bots_are_given_only_the_seat_view(game, monkeypatch):
                 assert not [c for c in others | set(state.pile) if f'"{c}"' in text or f" {c}\"" in text]
                 assert view["aces"] is None and "hands" not in view and "pile" not in view
             calls.append(seat)
-            return original(self, view, legal)
+            depth[0] += 1
+            try:
+                return original(self, view, legal)
+            finally:
+                depth[0] -= 1
         return choose
 
     for cls in set(game.bots.values()):
@@ -90,7 +110,7 @@ def test_election_day_decisions_depend_only_on_the_view():
     checked = changed = 0
     for players in (3, 4, 5):
         for seed in range(4):
-            m = bot_game(game, players, seed, ["good", "random"] * 3)
+            m = bot_game(game, players, seed, ["normal", "random"] * 3)
             while not m.is_over():
                 seat = m.to_act()[0]
                 state = m.state
@@ -125,26 +145,26 @@ def test_decisions_are_deterministic_for_a_seed_step_and_seat(game):
     assert len({bot_rng(5, k, s).next_u64() for k in range(4) for s in range(4)}) == 16
 
 
-GOOD_MIN_RATE = 0.18  # the good bot wins about 27-30% of its seats; a random bot about 5%
+GOOD_MIN_RATE = 0.18  # the normal bot wins about 27-30% of its seats; a random bot about 5%
 GOOD_MIN_RATIO = 3.0  # ... and 6-9 times as often as each random opponent
 
 
 def good_vs_random(game):
-    stats, _ = arena(game, ["good", "random", "random", "random"], 200, first_seed=0)
-    good = stats["good"]["wins"] / stats["good"]["seats"]
+    stats, _ = arena(game, ["normal", "random", "random", "random"], 200, first_seed=0)
+    good = stats["normal"]["wins"] / stats["normal"]["seats"]
     rand = stats["random"]["wins"] / stats["random"]["seats"]
-    assert stats["good"]["seats"] == 200 and stats["random"]["seats"] == 600
+    assert stats["normal"]["seats"] == 200 and stats["random"]["seats"] == 600
     return good, rand
 
 
-def test_the_good_bot_beats_random_bots():
+def test_the_normal_bot_beats_random_bots():
     good, rand = good_vs_random(get_game("election-day"))
     assert good >= GOOD_MIN_RATE, f"good bot win rate {good:.3f}"
     assert good >= GOOD_MIN_RATIO * max(rand, 0.01), f"good {good:.3f} vs random {rand:.3f}"
 
 
-def test_a_random_bot_in_the_good_seat_fails_that_bar(monkeypatch):
+def test_a_random_bot_in_the_normal_seat_fails_that_bar(monkeypatch):
     game = get_game("election-day")
-    monkeypatch.setitem(game.bots, "good", RandomBot)
+    monkeypatch.setitem(game.bots, "normal", RandomBot)
     good, rand = good_vs_random(game)
     assert not (good >= GOOD_MIN_RATE and good >= GOOD_MIN_RATIO * max(rand, 0.01)), (good, rand)

@@ -15,6 +15,7 @@ import re
 import sys
 import time
 
+from .core.bots import level_of
 from .core.errors import CoalitionsError, RecordError, brief, clip_message
 from .core.match import Match
 from .core.records import MAX_RECORD_BYTES, loads, make_players, replay
@@ -38,10 +39,11 @@ def _bots(spec, n, game):
         levels = levels * n
     if len(levels) != n:
         raise CoalitionsError(f"give one bot level per seat ({n}), or a single level for all")
-    for lv in levels:
-        if lv not in game.bots:
+    known = [level_of(game, lv) for lv in levels]  # "good", "search": the old names of two levels
+    for lv, k in zip(levels, known):
+        if k is None:
             raise CoalitionsError(f"{game.title} has no bot level {brief(lv)} (levels: {', '.join(game.bots)})")
-    return levels
+    return known
 
 
 def _result_json(match):
@@ -148,8 +150,43 @@ def bot_decision_times(game, players, games=20, level=None):
     return times
 
 
+def level_decision_times(game, players, level, games=3):
+    """Seconds per decision of the bot of `level`, over `games` seeded games
+    in which it sits in turn at each seat against normal bots."""
+    times = []
+    for g in range(games):
+        seat = g % players
+        levels = ["normal"] * players
+        levels[seat] = level
+        match = Match.new(game.id, make_players(["bot"] * players, levels=levels), seed=20_000 + g)
+        while True:
+            t0 = time.perf_counter()
+            mv = match.pending()
+            spent = time.perf_counter() - t0
+            if mv is None:
+                break
+            if not mv[2] and mv[0] == seat:
+                times.append(spent)
+            match.apply(mv[0], mv[1], forced=mv[2])
+    times.sort()
+    return times
+
+
 def cmd_bench(args, out):
     game = get_game(args.game)
+    if args.bot is not None:
+        level = _bots(args.bot, 1, game)[0]
+        n = args.players if args.players is not None else game.min_players
+        game.check_players(n)
+        times = level_decision_times(game, n, level, games=args.games)
+        if not times:
+            raise CoalitionsError(f"the {level} bot made no decision in {args.games} games")
+        print(
+            f"{game.id} {level} bot, {n} players, {args.games} seeded games: {len(times)} decisions, "
+            f"median {1000 * times[len(times) // 2]:.1f} ms, max {1000 * times[-1]:.1f} ms",
+            file=out,
+        )
+        return 0
     if args.perft is not None:
         # a game with a move generator to measure has a `perft` module: run(depth, out)
         perft = game._sibling("perft")
@@ -207,7 +244,7 @@ def cmd_arena(args, out):
     game = get_game(args.game)
     levels = args.bots.split(",")
     game.check_players(len(levels))
-    _bots(args.bots, len(levels), game)
+    levels = _bots(args.bots, len(levels), game)
     stats, no_winner = arena(game, levels, args.n, _options(args.option), args.seed)
     print(f"{args.n} games of {game.title}, seats: {', '.join(levels)} (rotated each game)", file=out)
     for lv, s in stats.items():
@@ -304,6 +341,9 @@ def build_parser():
     b.add_argument("--perft", type=whole_number(MAX_PERFT), metavar="D",
                    help=f"count legal move sequences to depth D (1 to {MAX_PERFT}) and print nodes per second "
                         "(board games)")
+    b.add_argument("--bot", metavar="LEVEL",
+                   help="time the decisions of the bot of LEVEL (against normal bots) instead: median and max in ms")
+    b.add_argument("--games", type=whole_number(1000), default=3, help="games for --bot (1 to 1,000)")
     b.set_defaults(func=cmd_bench)
     ru = sub.add_parser("rules", help="print a game's rules and interpretations as Markdown")
     ru.add_argument("game")

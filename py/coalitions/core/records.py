@@ -4,7 +4,7 @@ A record is a JSON object:
 
     {"format": "coalitions-record", "version": 1, "game": "election-day",
      "options": {...}, "players": [{"name": "Ann", "kind": "human"},
-                                   {"name": "Bot", "kind": "bot", "level": "good"}],
+                                   {"name": "Bot", "kind": "bot", "level": "normal"}],
      "seed": 7, "deal": null, "moves": [[0, "play battle"], [1, "pass"]],
      "captions": {"0": "...", "2": "..."}, "title": "...", "meta": {...},
      "learn": [2]}
@@ -22,6 +22,7 @@ import unicodedata
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
+from .bots import level_of
 from .errors import CoalitionsError, RecordError, brief, clip_message, shorten
 from .registry import get_game
 
@@ -274,9 +275,11 @@ def check_header(data: Any) -> tuple[type[Game], Record]:
         q: dict[str, Any] = {"name": clean_name(p.get("name", ""), i), "kind": kind}
         if kind == "bot":
             level = p.get("level") or game.default_bot
-            if not isinstance(level, str) or level not in game.bots:
+            # an older record's name ("good", "search") is read as today's level
+            known = level_of(game, level) if isinstance(level, str) else None
+            if known is None:
                 raise RecordError(f"player {i + 1}: {game.title} has no bot level {brief(level)}")
-            q["level"] = level
+            q["level"] = known
         norm_players.append(q)
     seed = data.get("seed")
     deal = data.get("deal")

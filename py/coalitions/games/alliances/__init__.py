@@ -2,8 +2,13 @@
 
 from .bots import GoodBot
 from .rules import Alliances, AlliancesState
-from ...core.bots import RandomBot
+from ...core.bots import RandomBot, noisy
 
-Alliances.bots = {"good": GoodBot, "random": RandomBot}
+Alliances.bots = {"easy": noisy(GoodBot), "normal": GoodBot, "random": RandomBot}
+Alliances.default_bot = "normal"
+
+from .sampler import HardBot  # noqa: E402 (the search needs the levels above)
+
+Alliances.bots["hard"] = HardBot
 
 __all__ = ["Alliances", "AlliancesState"]

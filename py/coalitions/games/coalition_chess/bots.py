@@ -4,7 +4,8 @@ engine from it.
 
 - "capture": one ply: takes the most valuable piece it can (the least
   valuable attacker first), otherwise plays a random move.
-- "easy" and "search" (the default): iterative-deepening alpha-beta
+- "easy", "normal" (the default) and "hard" (once called "search"):
+  iterative-deepening alpha-beta
   over the real flow of turns (check answers out of turn and the turns they
   cost, coalitions, retirements), with a team (paranoid) view: the bot's
   coalition maximizes, every other power minimizes. Once the coalitions are
@@ -172,8 +173,8 @@ def terminal(pos, root, ply):
 
 
 class SearchBot(Bot):
-    level = "search"
-    label = "Search"
+    level = "hard"
+    label = "Hard"
     budget = 3000  # positions searched per decision: about 0.35 s in CPython, 1 s in the browser
     max_depth = 8
 
@@ -511,6 +512,13 @@ class SearchBot(Bot):
                         if alpha >= beta:
                             break
         return value
+
+
+class NormalBot(SearchBot):
+    level = "normal"
+    label = "Normal"
+    budget = 1500
+    max_depth = 6
 
 
 class EasyBot(SearchBot):

@@ -2,8 +2,13 @@
 
 from .bots import GoodBot
 from .rules import ElectionDay, ElectionDayState
-from ...core.bots import RandomBot
+from ...core.bots import RandomBot, noisy
 
-ElectionDay.bots = {"good": GoodBot, "random": RandomBot}
+ElectionDay.bots = {"easy": noisy(GoodBot), "normal": GoodBot, "random": RandomBot}
+ElectionDay.default_bot = "normal"
+
+from .sampler import HardBot  # noqa: E402 (the search needs the levels above)
+
+ElectionDay.bots["hard"] = HardBot
 
 __all__ = ["ElectionDay", "ElectionDayState"]

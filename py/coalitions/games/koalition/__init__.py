@@ -2,8 +2,13 @@
 
 from .bots import GoodBot
 from .rules import Koalition, KoalitionState
-from ...core.bots import RandomBot
+from ...core.bots import RandomBot, noisy
 
-Koalition.bots = {"good": GoodBot, "random": RandomBot}
+Koalition.bots = {"easy": noisy(GoodBot), "normal": GoodBot, "random": RandomBot}
+Koalition.default_bot = "normal"
+
+from .sampler import HardBot  # noqa: E402 (the search needs the levels above)
+
+Koalition.bots["hard"] = HardBot
 
 __all__ = ["Koalition", "KoalitionState"]

@@ -1,0 +1,131 @@
+"""Alliances' part of the hard level (core/search.py): the sampler that
+completes a seat's view into a state, and the playout policy.
+
+What the view shows and the sampler keeps: the seat's hand, the board, the
+bids, every card on the table and in the discards, the size of every hand and
+of the reserve, the cards the partner showed in the secret meeting (still in
+its hand), and a void: a player who did not follow the leading suit in the
+conflict on the table holds no power card of that suit. What it draws at
+random: the unseen cards into the other hands (respecting those voids) and
+the reserve, and the next random draws.
+
+It models the bidding, targeting and conflict phases; in the drafting, the
+secret meeting and the Empire's exchange (whose half-finished hidden steps
+the view does not describe) the hard bot plays as the normal one.
+"""
+
+from ...core.rng import Rng
+from ...core.search import SearchSpec, bot_policy, search_bot
+from .data import DECK, IS_SPECIAL, SUIT_OF
+from .rules import Alliances
+
+PHASES = ("bid", "target", "play", "reinforce", "declare", "trump")
+
+
+def voids(view):
+    """{seat: suits it cannot hold}: a power card off the leading suit on the
+    table means its player had none of that suit."""
+    out = {}
+    lead = view["leading"]
+    for i, e in enumerate(view["table"]):
+        if i and lead is not None and e.get("by", e["seat"]) == e["seat"] and not IS_SPECIAL[e["card"]] \
+                and SUIT_OF[e["card"]] != lead:
+            out.setdefault(e["seat"], set()).add(lead)
+    return out
+
+
+def _deal(pool, needs, banned, rng):
+    """Deal `pool` into {seat: count} with no seat given a power card of a
+    banned suit; None if the draws fail a few times."""
+    for _ in range(8):
+        rng.shuffle(pool)
+        left = list(pool)
+        hands = {}
+        ok = True
+        # the most constrained seats first
+        for seat in sorted(needs, key=lambda s: -len(banned.get(s, ()))):
+            bad = banned.get(seat, set())
+            fits = [c for c in left if IS_SPECIAL[c] or SUIT_OF[c] not in bad]
+            if len(fits) < needs[seat]:
+                ok = False
+                break
+            take = fits[:needs[seat]]
+            taken = set(take)
+            hands[seat] = take
+            left = [c for c in left if c not in taken]
+        if ok:
+            return hands, left
+    return None
+
+
+def sample(view, rng):
+    """A state's JSON consistent with `view` (see the module docstring), or
+    None in a phase it does not model."""
+    if view.get("outcome") or view["seat"] is None or view["phase"] not in PHASES:
+        return None
+    if view["rise_given"] or view["rise_put"] or view["draft_packet"]:
+        return None
+    me, n = view["seat"], view["players"]
+    hand = list(view["hand"])
+    seen = set(hand) | set(view["discards"])
+    for e in view["table"]:
+        seen.add(e["card"])
+        seen.update(e["with"])
+    partner = view["partner"]
+    shown = [c for c in view["partner_shown"] if c not in seen] if partner is not None else []
+    seen.update(shown)
+    pool = [c for c in DECK if c not in seen]
+    counts = view["hand_counts"]
+    needs = {s: counts[s] for s in range(n) if s != me}
+    if partner is not None:
+        needs[partner] -= len(shown)
+    if any(v < 0 for v in needs.values()) or len(pool) != sum(needs.values()) + view["reserve_count"]:
+        return None
+    dealt = _deal(pool, needs, voids(view), rng)
+    if dealt is None:
+        return None
+    got, reserve = dealt
+    hands = [hand if s == me else got[s] + (shown if s == partner else []) for s in range(n)]
+    layout = [b["tile"] for b in view["board"]]
+    high = view["high"]
+    high_seat = None
+    if high is not None:
+        bids = [b for b in view["bids"] if b[1] != "pass"]
+        high_seat = bids[-1][0] if bids else None
+    shown_cards = [[] for _ in range(n)]
+    if partner is not None:
+        shown_cards[partner] = list(shown)
+    return {
+        "game": "alliances", "options": dict(view["options"]), "rng": Rng(rng.next_u64()).to_json(),
+        "result": None, "players": n, "seed": 0, "over": False, "campaign": view["campaign"],
+        "wins": list(view["wins"]), "empire_tiles": list(view["empire_tiles"]),
+        "rebel_tricks": list(view["rebel_tricks"]), "results": [dict(r) for r in view["results"]],
+        "first": view["first"], "empire": view["empire"], "layout": layout,
+        "stacks": [list(b["stack"]) for b in view["board"]], "bid": view["bid"], "aggressor": view["aggressor"],
+        "dominant": view["dominant"], "redeals": view["redeals"], "won": list(view["won"]),
+        "tricks": list(view["tricks"]), "discards": list(view["discards"]),
+        "table": [dict(e, **{"with": list(e["with"])}) for e in view["table"]],
+        "target": layout.index(view["target"]) if view["target"] is not None else None,
+        "leading": view["leading"], "played": view["played"], "conflict_no": view["conflict"],
+        "conflicts": view["conflicts"], "starter": view["starter"], "turn": view["turn"], "hands": hands,
+        "reserve": reserve, "packets": [[] for _ in range(n)], "picks": [0] * n, "shown_cards": shown_cards,
+        "declined": [], "meeting_done": partner is not None and bool(view["partner_shown"]),
+        "given": [], "put": [[] for _ in range(n)], "passed": list(view["passed"]), "high": high,
+        "high_seat": high_seat, "bids": [list(b) for b in view["bids"]], "phase": view["phase"],
+        "last_trick": None, "explicit": None, "log": [], "effects": list(view["effects"]),
+    }
+
+
+def value(state, seat):
+    """A playout cut short: the share of the campaign's conflicts and of the
+    board the seat's side holds."""
+    side = state.side(seat)
+    mine = len(state.controlled(side))
+    theirs = len(state.controlled(1 - side))
+    return 0.5 + 0.5 * (mine - theirs) / max(1, mine + theirs)
+
+
+SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, playouts=64, horizon=12)
+HardBot = search_bot(SPEC)
+
+__all__ = ["HardBot", "SPEC", "sample", "voids"]

@@ -1,0 +1,150 @@
+"""The hard level of the hidden-information games (core/search.py): each
+game's sampler completes a view into a state that shows the seat exactly that
+view, and the hard bot's decision depends on the view and the seed alone,
+never on the hidden information of the true state."""
+
+import importlib
+import json
+
+import pytest
+
+from coalitions.core.bots import decide
+from coalitions.core.match import Match
+from coalitions.core.records import make_players
+from coalitions.core.rng import Rng
+from coalitions.core.search import SearchBot, playout, search
+from coalitions.registry import get_game
+
+SEARCHED = ["election-day", "koalition", "alliances", "die-macher"]
+
+
+def sampler_of(game):
+    return importlib.import_module(game.State.__module__.rpartition(".")[0] + ".sampler")
+
+
+def positions(game, players, seed, limit=400):
+    """(state, seat, step) at every decision of a game between normal bots."""
+    m = Match.new(game.id, make_players(["bot"] * players, levels=["normal"] * players), seed=seed)
+    for _ in range(limit):
+        if m.is_over():
+            return
+        auto = m.state.auto_action()
+        if auto is None:
+            seat = m.to_act()[0]
+            yield m.state, seat, len(m.record["moves"])
+        m.step()
+
+
+def without_log(view):
+    return {k: v for k, v in view.items() if k != "log"}
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+def test_the_sampler_completes_a_view_into_a_state_with_that_view(game_id):
+    game = get_game(game_id)
+    sampler = sampler_of(game)
+    done = skipped = 0
+    for players in range(game.min_players, min(game.max_players, 5) + 1):
+        for state, seat, step in positions(game, players, seed=players):
+            view = state.view(seat)
+            data = sampler.sample(view, Rng(step))
+            if data is None:
+                skipped += 1
+                continue
+            guess = game.from_json(data)
+            assert without_log(guess.view(seat)) == without_log(view)
+            done += 1
+    assert done > skipped and done > 100
+
+
+def scrambled(state, seat):
+    """The same game as `state` seen from `seat`, with hidden information
+    changed: two other seats trade a card from their hands
+    and the next random draws differ."""
+    data = state.to_json()
+    hands = data["hands"]
+    others = [s for s in range(data["players"]) if s != seat and hands[s]]
+    game = type(state).game
+    for i, a in enumerate(others):
+        for b in others[i + 1:]:
+            for ca in hands[a]:
+                for cb in hands[b]:
+                    if ca == cb:
+                        continue
+                    ha, hb = list(hands[a]), list(hands[b])
+                    ha[ha.index(ca)], hb[hb.index(cb)] = cb, ca
+                    trial = json.loads(json.dumps(data))
+                    trial["hands"][a], trial["hands"][b] = ha, hb
+                    trial["rng"] = Rng(int(data["rng"], 16) ^ 0x5A5A).to_json()
+                    other = game.from_json(trial)
+                    if other.view(seat) == state.view(seat):
+                        return other
+    return None
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+def test_the_hard_bot_decides_from_the_view_alone(game_id):
+    """Two states that differ only in what the seat cannot see (the other
+    hands, the next draws), same view, same seed: the same decision."""
+    game = get_game(game_id)
+    compared = 0
+    for state, seat, step in positions(game, 4, seed=21):
+        if len(state.legal_actions(seat)) < 2 or step % 2:
+            continue
+        other = scrambled(state, seat)
+        if other is None:
+            continue
+        assert json.dumps(other.to_json()) != json.dumps(state.to_json())
+        assert decide(game, "hard", other, seat, step, 21) == decide(game, "hard", state, seat, step, 21)
+        compared += 1
+        if compared >= 5:
+            break
+    assert compared >= 5
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+def test_the_search_is_deterministic_and_searches(game_id):
+    """Same view and seed, same decision and the same values; the values are
+    means of playout results, and another seed samples other deals."""
+    game = get_game(game_id)
+    spec = game.bots["hard"].spec
+    for state, seat, step in positions(game, 4, seed=5):
+        view = state.view(seat)
+        if len(view["legal"]) < 3 or spec.sample(view, Rng(0)) is None:
+            continue
+        first = search(spec, view, view["legal"], Rng(9))
+        assert first is not None
+        assert search(spec, view, view["legal"], Rng(9)) == first
+        action, means = first
+        assert action in view["legal"] and all(0.0 <= m <= 1.0 for m in means)
+        assert game.bots["hard"](Rng(9)).choose(view, view["legal"]) == action
+        break
+    else:
+        pytest.fail("no position with three choices")
+
+
+def test_a_playout_ends_with_the_share_of_the_win():
+    game = get_game("election-day")
+    spec = game.bots["hard"].spec
+    state = game.new(4, seed=3)
+    whole = type(spec)(spec.game, spec.sample, spec.policy, spec.value, playouts=2, horizon=0)
+    worth = playout(whole, state, 0, Rng(1))
+    out = state.outcome()
+    assert out is not None and worth == (1 / len(out.winners) if 0 in out.winners else 0.0)
+
+
+def test_a_view_the_sampler_does_not_model_falls_back_to_the_normal_bot():
+    game = get_game("alliances")
+    bot = game.bots["hard"]
+    assert issubclass(bot, SearchBot)
+    m = Match.new(game.id, make_players(["bot"] * 3, levels=["normal"] * 3), seed=2)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        view = m.state.view(seat)
+        if bot.spec.sample(view, Rng(0)) is None and len(view["legal"]) > 1:
+            rng_seed = 77
+            assert bot(Rng(rng_seed)).choose(view, view["legal"]) == \
+                game.bots["normal"](Rng(rng_seed).fork(1)).choose(view, view["legal"])
+            return
+        m.step()
+    pytest.fail("no unmodelled phase met")
