@@ -30,6 +30,7 @@ from coalitions.games.coalition_chess.position import listed
 from coalitions.registry import get_game
 
 GAME = get_game("coalition-chess")
+POWER_IDS = ("yellow", "black", "green", "red")
 from goldens import ROOT, golden  # noqa: E402
 
 GOLDEN = ROOT / "coalition-chess"
@@ -88,6 +89,7 @@ def moves_from(st, square):
 KN_D = {(1, 2), (2, 1)}
 FWD_D = {0: (0, 1), 1: (0, -1), 2: (-1, 0), 3: (1, 0)}
 PROMO = ["tank", "submarine", "plane", "artillery", "engineer", "motorcyclist", "machine-gun"]
+PROMO_MG = PROMO + ["guard"]  # "any type of piece, excluding a King": a Machine-gun may become a Guard
 
 
 def _clear(board, a, b):
@@ -173,7 +175,9 @@ class BF:
         self.cur = self.order.index(names.index(deal["turn"]))
         self.actor = self.order[self.cur]
         self.phase = "move"
-        self.skip = [0, 0, 0, 0]
+        self.rnd = deal.get("round", 1)
+        # the round each power sits out for having answered a check
+        self.sitout = [deal.get("sits_out", {}).get(n, 0) for n in names]
         self.declined = set()
         self.offer = None
         self.offered = False
@@ -211,7 +215,7 @@ class BF:
                         continue
                     promos = [None]
                     if v[1] in ("guard", "machine-gun") and _far(p, t) and not _far(p, sq):
-                        promos = PROMO
+                        promos = PROMO_MG if v[1] == "machine-gun" else PROMO
                     for pk in promos:
                         trial = dict(self.board)
                         del trial[sq]
@@ -261,7 +265,7 @@ class BF:
             if victim and victim[0] in (2, 3) and not any(x[0] == victim[0] for x in self.board.values()):
                 self.retired.add(victim[0])
             if self.phase == "answer":
-                self.skip[p] += 1
+                self.sitout[p] = self.rnd + 1  # "may not move during the following round"
                 self.declined.discard(p)
             else:
                 regular = True
@@ -274,18 +278,20 @@ class BF:
             return
         self.resolve(p)
 
-    def next_regular(self):
-        skip = list(self.skip)
-        cur = self.cur
+    def step(self, cur, rnd):
+        """The next regular turn after (cur, rnd): (cur, rnd) of the next
+        power neither retired nor sitting out that round."""
         while True:
-            cur = (cur + 1) % len(self.order)
+            cur += 1
+            if cur == len(self.order):
+                cur, rnd = 0, rnd + 1
             q = self.order[cur]
-            if q in self.retired:
-                continue
-            if skip[q]:
-                skip[q] -= 1
-                continue
-            return q
+            if q not in self.retired and self.sitout[q] != rnd:
+                return cur, rnd
+
+    def next_regular(self):
+        cur, _ = self.step(self.cur, self.rnd)
+        return self.order[cur]
 
     def resolve(self, mover):
         first = (1, 0) if self.team[mover] == self.team[0] else (0, 1)
@@ -300,18 +306,11 @@ class BF:
                 self.declined.discard(g)
         nxt = self.next_regular()
         for g in checked:
-            if g not in self.declined and g != nxt:
+            if g not in self.declined and g != nxt and self.sitout[g] != self.rnd:
                 self.phase, self.actor = "answer", g
                 return
-        while True:
-            self.cur = (self.cur + 1) % len(self.order)
-            q = self.order[self.cur]
-            if q in self.retired:
-                continue
-            if self.skip[q]:
-                self.skip[q] -= 1
-                continue
-            break
+        self.cur, self.rnd = self.step(self.cur, self.rnd)
+        q = self.order[self.cur]
         self.phase, self.actor, self.offered = "move", q, False
         if q <= 1 and not self.moves(q):
             self.over = True
@@ -365,6 +364,15 @@ POSITIONS = {
         "green": {"j5": "submarine", "k6": "guard"},
         "red": {"c7": "guard"},
     }),
+    # Yellow answered a check in round 5 and sits out round 6: Red ends round
+    # 5, then Black, Green and Red move, and their checks on Yellow's King
+    # are not answered.
+    "sit-out": pos_of({
+        "yellow": {"d3": "king", "h4": "guard", "c2": "tank"},
+        "black": {"e10": "king", "a1": "artillery", "f9": "guard"},
+        "green": {"k2": "submarine", "j6": "guard"},
+        "red": {"c4": "guard", "f6": "guard", "g1": "plane"},
+    }, turn="red", coalitions={"green": "black", "red": "yellow"}, sits_out={"yellow": 6}),
     # Black in check at its turn's start would be illegal, so: Yellow gives
     # checks that Black answers or that mate it.
     "mating-net": pos_of({
@@ -400,7 +408,7 @@ def test_golden_perft():
 
 
 @pytest.mark.parametrize("name,depth", [("check-answer", 3), ("promotion", 2), ("planes", 2), ("retirement", 3),
-                                        ("mating-net", 2)])
+                                        ("mating-net", 2), ("sit-out", 3)])
 def test_perft_matches_the_brute_force_generator(name, depth):
     ours = engine_perft(position_state(name), depth)
     theirs = [bf_perft(BF(POSITIONS[name]), d) for d in range(1, depth + 1)]
@@ -444,23 +452,140 @@ def test_the_armies_and_the_reconstructed_start():
     assert FILES == "abcdefghjk" and square_of("i3") is None and square_name(99) == "k10"
 
 
-def test_yellow_sets_up_freely_king_first_inside_its_area():
+def test_each_king_starts_with_a_safe_empty_square_beside_it():
+    """Yellow's default set-up and Black's squares leave each King an empty
+    square beside it, in its area, that no piece attacks whichever side Green
+    and Red take."""
+    from coalitions.games.coalition_chess.engine import KG, AREA
+
+    for coalitions in ({"green": "yellow", "red": "black"}, {"green": "black", "red": "yellow"}):
+        st = new(deal={"pieces": {POWER_IDS[p]: [f"{PIECES[k][0]} {sq}" for sq, k in START[p].items()]
+                                  for p in range(4)}, "coalitions": coalitions})
+        pos = st.pos
+        for g in (Y, B):
+            en = [q != g and pos.team[q] != pos.team[g] for q in range(4)]
+            safe = [s for s in KG[pos.king[g]] if s in AREA[g] and not pos.board[s] and not pos.attacked(s, en)]
+            assert safe, (g, coalitions)
+
+
+def _mates_by_red(pos):
+    """Red's actions (a declaration, then a move) after which a King is
+    mated, on the engine: [(king's power, actions)]."""
+    from coalitions.games.coalition_chess.engine import OVER
+    from coalitions.games.coalition_chess.notation import text_of
+
+    out = []
+    for a in pos.legal():
+        pos.push(a)
+        if pos.phase == OVER and pos.result[0] == "mate":
+            out.append((pos.result[1], [text_of(a)]))
+        elif a < 0 and pos.actor == R:  # a declaration: Red moves next
+            for b in pos.legal():
+                pos.push(b)
+                if pos.phase == OVER and pos.result[0] == "mate":
+                    out.append((pos.result[1], [text_of(a), text_of(b)]))
+                pos.pop()
+        pos.pop()
+    return out
+
+
+def _round_one(yellow, black, green="move j5 h5"):
+    st = after_setup()
+    for seat, action in ((Y, yellow), (B, black), (G, green)):
+        st.apply(seat, action)
+    return st
+
+
+def test_the_round_one_plane_trap_on_black_is_gone():
+    """Regression: on the old squares Black's King on e10 had no empty square
+    beside it, and after a natural first move such as b10-a10 Red declared
+    for Yellow and mated at once with a4-e6 (the Plane checks over d8 and f8)."""
+    st = _round_one("move e2 e4", "move b10 a10")
+    st.apply(R, "declare yellow")
+    st.apply(R, "move a4 e6")
+    assert not st.is_over() and st.to_act() == [B] and st.view(0)["phase"] == "answer"
+    answers = legal(st)
+    assert {"answer b9 e6", "answer h9 e6", "answer e10 f10"} <= set(answers)
+
+
+def test_the_round_one_plane_trap_on_yellow_is_gone():
+    """Regression: Yellow's old default set-up was caught by a7-e5 (the Plane
+    checks e1 over d3 and f3)."""
+    st = _round_one("move e2 e4", "move e9 e7")
+    st.apply(R, "declare black")
+    st.apply(R, "move a7 e5")
+    assert not st.is_over() and st.to_act() == [Y]
+    assert {"move b2 e5", "move h2 e5", "move e1 f1"} <= set(legal(st))
+
+
+def test_no_first_move_of_black_lets_red_mate_in_round_one():
+    for black in _first_moves(B):
+        st = _round_one("move e2 e4", black)
+        assert _mates_by_red(st.pos) == [], black
+
+
+def test_no_first_move_of_yellow_lets_red_mate_in_round_one():
+    for yellow in _first_moves(Y):
+        st = _round_one(yellow, "move e9 e7")
+        assert _mates_by_red(st.pos) == [], yellow
+
+
+def _first_moves(seat):
+    st = after_setup()
+    if seat == B:
+        st.apply(Y, "move e2 e4")
+    return [a for a in legal(st) if a.startswith("move ")]
+
+
+def test_yellow_sets_up_freely_in_any_order_inside_its_area():
+    """Rule text: "Yellow ... is therefore permitted to place all pieces in
+    any square within the set-up area which seems advantageous to the
+    player"."""
     st = new()
     acts = legal(st)
-    assert "default" in acts
-    assert all(a == "default" or a.startswith("place king ") for a in acts)
-    assert "place king e1" in acts and "place king a1" not in acts and "place king e3" not in acts
-    st.apply(Y, "place king b2")
-    assert "default" not in legal(st)
-    assert "place tank b1" in legal(st) and "place king c1" not in legal(st)
+    assert "default" in acts and "place tank b1" in acts and "place king e1" in acts
+    assert "place king a1" not in acts and "place king e3" not in acts
+    st.apply(Y, "place tank b2")  # the King need not come first
+    assert "default" in legal(st)  # the default set-up stays on offer while setting up
+    st.apply(Y, "place king c1")
+    assert "place king d1" not in legal(st)  # one King
     with pytest.raises(IllegalActionError, match="outside your set-up area"):
         st.apply(Y, "place tank e5")
-    for sq, kind in zip(["c1", "d1", "e1", "f1", "g1", "h1", "j1", "c2", "d2", "e2", "f2"],
-                        ["tank", "tank", "artillery", "engineer", "motorcyclist", "machine-gun", "machine-gun",
+    for sq, kind in zip(["d1", "e1", "f1", "g1", "h1", "j1", "c2", "d2", "e2", "f2"],
+                        ["tank", "artillery", "engineer", "motorcyclist", "machine-gun", "machine-gun",
                          "machine-gun", "guard", "guard", "guard"]):
         st.apply(Y, f"place {kind} {sq}")
     v = st.view(0)
     assert v["phase"] == "move" and v["round"] == 1 and v["turn"] == Y
+
+
+def test_the_default_setup_after_some_placements_puts_every_piece_on_its_square():
+    st = new()
+    st.apply(Y, "place tank j2")
+    st.apply(Y, "place king b1")
+    st.apply(Y, "default")
+    mine = {p["square"]: p["kind"] for p in st.view(0)["pieces"] if p["power"] == "yellow"}
+    assert mine == {sq: PIECES[k][0] for sq, k in START[0].items()}
+    assert st.view(0)["phase"] == "move" and st.view(0)["turn"] == Y
+
+
+def test_yellow_set_up_counts_the_final_arrangement():
+    """What counts is where the pieces end: the King may go on a square that a
+    piece placed later shields, and the last piece must then shield it."""
+    deal = {"pieces": {"black": ["king e10", "artillery e5"], "green": ["guard k5"], "red": ["guard a5"]},
+            "coalitions": {"green": "black", "red": "yellow"}}
+    st = new(deal=deal)
+    assert "place king e1" in legal(st)  # e2 is still free to shield it
+    st.apply(Y, "place king e1")
+    for sq, kind in zip(["b1", "c1", "d1", "f1", "g1", "h1", "j1", "b2", "c2", "d2"],
+                        ["tank", "tank", "artillery", "engineer", "motorcyclist", "machine-gun", "machine-gun",
+                         "machine-gun", "guard", "guard"]):
+        st.apply(Y, f"place {kind} {sq}")
+    assert legal(st) == ["default", "place guard e2"] or legal(st) == ["place guard e2"]
+    with pytest.raises(IllegalActionError, match="no arrangement of the rest"):
+        st.apply(Y, "place guard f2")
+    st.apply(Y, "place guard e2")
+    assert st.view(0)["phase"] == "move" and not st.view(0)["checks"]
 
 
 def test_the_default_setup_is_one_action():
@@ -533,16 +658,33 @@ def test_the_submarine_moves_as_queen_or_knight():
     assert dest == bf_targets(deal, "e4")
 
 
+PROMOTION_RULE = ("if they reach a square at the edge of the board opposing their set-up area, they may be "
+                  "converted to any type of piece, excluding a King")
+
+
 def test_promotion_on_the_far_edge_to_any_piece_but_a_king():
+    assert PROMOTION_RULE
     st = position_state("promotion")
     acts = [a for a in legal(st) if a.startswith("move c9 c10")]
+    # a Guard must change (it could never move again as a Guard)
     assert sorted(a.split(" ")[3] for a in acts) == sorted(PIECES[k][0] for k in (4, 3, 2, 5, 6, 7, 8))
+    with pytest.raises(IllegalActionError, match="must become another piece"):
+        st.apply(Y, "move c9 c10 guard")
     assert "move c9 c10" not in legal(st)
     with pytest.raises(IllegalActionError, match="name the piece"):
         st.apply(Y, "move c9 c10")
     st.apply(Y, "move c9 c10 submarine")
     assert st.view(0)["board"]["c10"] == [Y, "submarine"]
     assert st.history[-1][2].startswith("Wc9-c10=S")
+
+
+def test_a_machine_gun_may_become_a_guard():
+    st = position_state("promotion")
+    acts = [a for a in legal(st) if a.startswith("move g9 g10")]
+    assert sorted(a.split(" ")[3] for a in acts) == sorted(PIECES[k][0] for k in (4, 3, 2, 5, 6, 7, 8, 9))
+    st.apply(Y, "move g9 g10 guard")
+    assert st.view(0)["board"]["g10"] == [Y, "guard"]
+    assert not [a for a in st.legal_actions(B) if a.startswith("move g10")]  # nothing for it to do but stand
 
 
 def test_no_castling_and_no_en_passant():
@@ -565,29 +707,88 @@ def test_a_move_may_not_leave_its_own_king_in_check():
         st.apply(Y, "move a2 b2")
 
 
-def test_a_check_is_answered_out_of_turn_and_costs_the_next_move():
-    st = position_state("check-answer")
-    checking = [a for a in legal(st) if a == "move j4 h3"]  # the Submarine takes the Engineer: check from h3?
-    assert checking or True
+ANSWER_RULE = ("It is possible to immediately respond to a check (without keeping to the order of play). "
+               "The player may not move during the following round.")
+
+
+def test_a_check_is_answered_out_of_turn_and_costs_the_following_round():
+    assert ANSWER_RULE  # the rule text tested here
+    st = position_state("check-answer")  # round 5, Green to move, Green allied with Black
     st.apply(G, "move j4 e4")  # the Submarine on the e-file: check to Yellow's King
     v = st.view(Y)
     assert v["phase"] == "answer" and v["to_act"] == [Y] and v["answer"]["seat"] == Y
     assert v["checks"][0]["by"] == ["e4"]
     assert "decline" in v["legal"] and all(a == "decline" or a.startswith("answer ") for a in v["legal"])
     st.apply(Y, "answer e1 f1")
-    assert st.view(0)["powers"][Y]["skip"] == 1
+    assert st.view(0)["powers"][Y]["sits_out"] == 6 and "sits out round 6" in st.log[-1]["text"] + \
+        st.log[-2]["text"]
     assert st.to_act() == [R]
-    st.apply(R, legal(st)[-1])
-    # Yellow's next turn is skipped: Black moves
-    assert st.to_act() == [B]
-    assert st.view(0)["powers"][Y]["skip"] == 0
+    st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
+    # round 6: Yellow may not move; Black, Green and Red do
+    assert st.view(0)["round"] == 6 and st.to_act() == [B]
+    for seat in (B, G, R):
+        assert st.to_act() == [seat]
+        st.apply(seat, [a for a in legal(st) if a.startswith("move")][0])
+    # round 7: Yellow moves again
+    assert st.view(0)["round"] == 7 and st.to_act() == [Y] and st.view(0)["powers"][Y]["sits_out"] is None
+
+
+# Yellow's King can be checked by Black and then by Green in one round.
+TWICE = pos_of({"yellow": {"e1": "king", "h4": "guard"}, "black": {"e10": "king", "a8": "artillery"},
+                "green": {"k3": "submarine"}, "red": {"c4": "guard", "f6": "guard"}},
+               turn="black", coalitions={"green": "black", "red": "yellow"})
+
+
+def test_two_answers_in_one_round_cost_the_following_round_only():
+    st = new(deal=TWICE)
+    st.apply(B, "move a8 a1")  # check along rank 1
+    st.apply(Y, "answer e1 e2")
+    st.apply(G, "move k3 k2")  # check along rank 2
+    assert st.to_act() == [Y] and st.view(0)["phase"] == "answer"  # may answer again in this round
+    st.apply(Y, "answer e2 d3")
+    assert st.view(0)["powers"][Y]["sits_out"] == 6
+    st.apply(R, "move c4 d4")
+    assert st.view(0)["round"] == 6 and st.to_act() == [B]  # Yellow sits out round 6 once
+    st.apply(B, "move k10 k9") if "move k10 k9" in legal(st) else st.apply(B, "move e10 e9")
+    st.apply(G, [a for a in legal(st) if a.startswith("move")][0])
+    st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
+    assert st.view(0)["round"] == 7 and st.to_act() == [Y]
+
+
+def test_a_king_checked_while_its_power_sits_out_ends_the_check_on_its_next_turn():
+    """Decided (the text is silent): a power sitting out a round may not
+    move, so it may not answer either. The check stands; on its next turn
+    it must end it, and it is mated if nothing ends it."""
+    st = new(deal=TWICE)
+    for seat, action in ((B, "move a8 a1"), (Y, "answer e1 e2"), (G, "move k3 k2"), (Y, "answer e2 d3"),
+                         (R, "move c4 d4")):
+        st.apply(seat, action)
+    st.apply(B, "move a1 a3")  # round 6: check along rank 3 while Yellow sits out
+    v = st.view(0)
+    assert v["checks"] and v["checks"][0]["seat"] == Y and v["phase"] == "move" and st.to_act() == [G]
+    assert "may not answer" in st.log[-1]["text"]
+    st.apply(G, [a for a in legal(st) if a.startswith("move")][0])
+    st.apply(R, "move d4 e4")
+    assert st.view(0)["round"] == 7 and st.to_act() == [Y]
+    moves = [a for a in legal(st) if a.startswith("move")]
+    assert moves and all(a.startswith("move d3 ") and a.split(" ")[2][1] != "3" for a in moves)
+
+
+def test_a_king_that_nothing_can_save_is_mated_even_while_its_power_sits_out():
+    st = new(deal=pos_of({"yellow": {"a1": "king"}, "black": {"k10": "king", "b8": "artillery", "h3": "tank"},
+                          "green": {"k5": "guard"}, "red": {"c6": "guard"}},
+                         turn="black", rnd=6, coalitions={"green": "black", "red": "yellow"},
+                         sits_out={"yellow": 6}))
+    st.apply(B, "move h3 a3")
+    out = st.outcome()
+    assert out is not None and out.details["result"] == ["mate", Y]
 
 
 def test_a_declined_check_waits_for_the_turn():
     st = position_state("check-answer")
     st.apply(G, "move j4 e4")
     st.apply(Y, "decline")
-    assert st.to_act() == [R] and st.view(0)["powers"][Y]["skip"] == 0
+    assert st.to_act() == [R] and st.view(0)["powers"][Y]["sits_out"] is None
     st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
     assert st.to_act() == [Y]
     assert all(a.startswith("move") or a in ("offer",) for a in legal(st))  # must end the check now
@@ -732,30 +933,94 @@ def test_waiting_move_once_in_rounds_one_to_three_not_yellow_in_round_one():
     assert "wait" not in legal(plain)
 
 
-def test_rearrangement_once_instead_of_a_move_king_first():
+REARRANGE_RULE = ("During the first three rounds, Black, Red and Green also have the right to change the position "
+                  "of their pieces once as desired within the set-up area instead of moving.")
+
+
+def _place_all(st, seat, squares=None):
+    """Place what is left of a rearrangement, on `squares` first when legal."""
+    for sq in squares or ():
+        kinds = [a for a in legal(st, seat) if a.startswith("place ") and a.endswith(" " + sq)]
+        if kinds:
+            st.apply(seat, kinds[0])
+    while st.view(seat)["phase"] == "rearrange":
+        st.apply(seat, legal(st, seat)[0])
+
+
+def test_rearrangement_once_instead_of_a_move_in_any_order():
+    assert REARRANGE_RULE
     st = after_setup()
     st.apply(Y, "move e2 e4")
     assert "rearrange" in legal(st)
     st.apply(B, "rearrange")
     v = st.view(B)
-    assert v["phase"] == "rearrange" and v["setup"]["king_first"] and len(v["setup"]["reserve"]) == 12
-    assert all(a.startswith("place king ") for a in legal(st))
+    assert v["phase"] == "rearrange" and len(v["setup"]["reserve"]) == 12
+    assert "place tank j10" in legal(st) and "place king f10" in legal(st)  # the King need not go first
+    st.apply(B, "place guard j10")
     st.apply(B, "place king f10")
-    while st.view(B)["phase"] == "rearrange":
-        st.apply(B, legal(st)[0])
+    _place_all(st, B)
     assert st.to_act() == [G] and st.view(0)["powers"][B]["rearranged"]
     st.apply(G, "rearrange")
-    while st.view(G)["phase"] == "rearrange":
-        st.apply(G, legal(st)[-1])
+    _place_all(st, G)
     st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
     st.apply(Y, [a for a in legal(st) if a.startswith("move")][0])
     assert "rearrange" not in legal(st)  # Black has rearranged once
 
 
+# Black's King on e10 with a Yellow Artillery on e5 (Green and Red still
+# neutral, round 2): the e-file is shut by the Guard on e9 or open.
+def _open_file(shut):
+    black = {"e10": "king", "d10": "tank", "b9": "guard", "c9": "machine-gun"} | ({"e9": "guard"} if shut else {})
+    return pos_of({"yellow": {"a1": "king", "e5": "artillery"}, "black": black, "green": {"k5": "guard"},
+                   "red": {"a5": "guard"}}, turn="black", rnd=2, coalitions={})
+
+
+def test_rearrangement_counts_the_final_arrangement():
+    """The King may go where only a piece placed after it will shield it; the
+    last piece must then shield it."""
+    st = new(deal=_open_file(True))
+    st.apply(B, "rearrange")
+    assert "place king e10" in legal(st)  # a piece placed later on e9 can close the file
+    assert "place king e9" not in legal(st)  # e6-e8 are outside the area: nothing could
+    st.apply(B, "place king e10")
+    st.apply(B, "place tank b10")
+    st.apply(B, "place guard c10")
+    st.apply(B, "place guard j10")
+    assert [a.split(" ")[2] for a in legal(st)] == ["e9"]  # the Machine-gun must close the file
+    with pytest.raises(IllegalActionError, match="no arrangement of the rest"):
+        st.apply(B, "place machine-gun f9")
+    st.apply(B, "place machine-gun e9")
+    assert st.to_act() == [G] and not st.view(0)["checks"]
+
+
+def test_a_rearrangement_may_end_a_check():
+    st = new(deal=_open_file(False))
+    assert st.view(0)["checks"][0]["seat"] == B
+    assert "rearrange" in legal(st)  # allowed while in check: it can end it
+    st.apply(B, "rearrange")
+    _place_all(st, B, ["e10", "e9"])
+    assert st.to_act() == [G] and not st.view(0)["checks"]
+
+
+def test_a_rearrangement_never_leaves_the_own_king_in_check():
+    """Black's King stands outside its area, shielded by a piece inside it:
+    the rearrangement must put a piece back in between."""
+    deal = pos_of({"yellow": {"a1": "king", "e10": "tank"},  # behind Black's King, shielded by e9
+                   "black": {"e8": "king", "e9": "guard", "b10": "tank", "c10": "machine-gun"},
+                   "green": {"k5": "guard"}, "red": {"a5": "guard"}}, turn="black", rnd=2, coalitions={})
+    st = new(deal=deal)
+    st.apply(B, "rearrange")
+    st.apply(B, "place tank b10")
+    st.apply(B, "place machine-gun c10")
+    assert [a.split(" ")[2] for a in legal(st)] == ["e9"]
+    st.apply(B, "place guard e9")
+    assert st.to_act() == [G] and not st.view(0)["checks"]
+
+
 def test_motorcyclist_colour_swap_once_before_the_move():
     st = after_setup(motorcyclist_swap=True)
     swaps = [a for a in legal(st) if a.startswith("swap ")]
-    assert swaps and all(a.startswith("swap g1 ") for a in swaps)
+    assert swaps and all(a.startswith("swap h2 ") for a in swaps)
     st.apply(Y, swaps[0])
     assert st.to_act() == [Y] and not any(a.startswith("swap") for a in legal(st))
     st.apply(Y, "move e2 e4")
@@ -952,7 +1217,6 @@ def _kings(**extra):
     ({"pieces": {"yellow": {"e1": "tank"}, "black": {"e10": "king"}}}, "exactly one King"),
     ({"pieces": _kings(red={"a5": "king"})}, "no King"),
     ({"pieces": _kings(yellow={"e2": "king"})}, "holds two pieces|exactly one King"),
-    ({"pieces": _kings(yellow={"c10": "guard"})}, "far edge"),
     ({"pieces": _kings(), "round": 0}, "round"),
     ({"pieces": _kings(), "round": 5}, "neutral"),
     ({"pieces": _kings(yellow={"e5": "tank"}), "turn": "green", "round": 2,
@@ -960,11 +1224,40 @@ def _kings(**extra):
     ({"pieces": _kings(), "extra": 1}, "no field"),
     ({"pieces": _kings(), "coalitions": {"green": "yellow", "red": "yellow"}}, "same greater"),
     ({"pieces": _kings(), "moved": "e1"}, "list of squares"),
-    ({"pieces": _kings(), "skip": {"black": 9}}, "miss 0 to 3"),
+    ({"pieces": _kings(), "sits_out": {"black": 9}}, "this round or the next"),
+    ({"pieces": _kings(), "sits_out": {"yellow": 1}}, "cannot sit out this round"),
+    # Yellow to set up in an area with fewer free squares than its twelve pieces
+    ({"pieces": {"black": ["king e10", "guard b1", "guard c1", "guard d1", "guard e1", "guard f1"],
+                 "green": ["guard j5"], "red": ["guard b5"]}}, "11 free squares for its 12 pieces"),
+    # ... or where no arrangement keeps its King out of check (Machine-guns cover every free square)
+    ({"pieces": {"black": ["king e10", "machine-gun b2", "machine-gun e2", "machine-gun h2"],
+                 "green": ["guard j5"], "red": ["guard b5"]}}, "no arrangement of Yellow's pieces"),
 ])
 def test_bad_deals_are_refused_with_a_reason(deal, message):
     with pytest.raises(OptionError, match=message):
         new(deal=deal)
+
+
+def test_deals_whose_win_condition_already_holds_are_refused():
+    """Schoenberg's rules with a side left with its King alone, and the
+    lesser powers' variant with Green and Red left with nothing, would be
+    over before the first move (before, they were drawn at the end)."""
+    alone = {"pieces": {"yellow": ["king e1"], "black": ["king e10", "tank d10"], "green": ["guard k5"],
+                        "red": ["guard a5"]}, "round": 5, "coalitions": {"green": "black", "red": "black"}}
+    alone["coalitions"] = {"green": "black", "red": "yellow"}
+    alone["pieces"]["red"] = []
+    with pytest.raises(OptionError, match="Yellow and Red have no men left"):
+        new({"rules": "schoenberg"}, deal=alone)
+    new(deal=alone)  # under the Zaman/Strouhal rules Yellow plays on
+    empty = {"pieces": {"yellow": ["king e1", "tank d1"], "black": ["king e10"], "green": [], "red": []}}
+    with pytest.raises(OptionError, match="Green and Red have no pieces"):
+        new({"coalitions": "lesser"}, deal=empty)
+
+
+def test_a_guard_on_its_far_edge_is_a_fair_deal_now_that_a_machine_gun_may_become_one():
+    st = new(deal={"pieces": _kings(yellow={"c10": "guard"}), "round": 5,
+                   "coalitions": {"green": "yellow", "red": "black"}})
+    assert st.view(0)["board"]["c10"] == [Y, "guard"]
 
 
 def test_bad_saved_states_are_record_errors():

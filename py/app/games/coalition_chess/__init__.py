@@ -44,7 +44,7 @@ def badge(view, seat):
 
 
 def flags(view, seat):
-    """Short facts about a power: in check, misses its next turn, retired, a dummy."""
+    """Short facts about a power: in check, the round it sits out, retired, a dummy."""
     p = (view.get("powers") or [{}] * 4)[seat]
     out = []
     if view.get("outcome"):
@@ -53,8 +53,8 @@ def flags(view, seat):
         out.append('<span class="tag cc-tag-check">in check</span>')
     if p.get("retired"):
         out.append('<span class="tag">retired</span>')
-    if p.get("skip"):
-        out.append('<span class="tag">misses its next turn</span>')
+    if p.get("sits_out"):
+        out.append(f'<span class="tag">sits out round {int(p["sits_out"])}</span>')
     dummy = p.get("dummy")
     if dummy is not None:
         who = "a bot" if dummy == "bot" else name_of(view, dummy)
@@ -147,8 +147,6 @@ def reserve_buttons(view, ctx):
         picked = ctx.builder.is_picked("place", kind)
         buttons.append(pick_button(control, f"{name}: choose its square", content, "btn cc-res", picked))
     note = ""
-    if setup.get("king_first"):
-        note = '<p class="small">The King goes first.</p>'
     return (f'<div class="cc-reserve" role="group" aria-label="Pieces to place">{"".join(buttons)}</div>{note}')
 
 

@@ -129,7 +129,7 @@ def evaluate(pos, root_team):
                 v += adv[s]
             elif k != KING:
                 v += CENTRE[s]
-        v -= 40 * pos.skip[p]
+        v -= 40 * (pos.sitout[p] >= pos.rnd)
         total += v if t == root_team else -v
     if pos.rnd <= 3 and pos.mode == FREE and root_team >= 0:
         total -= exposed_to_neutrals(pos, root_team)

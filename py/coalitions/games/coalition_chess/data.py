@@ -42,9 +42,11 @@ KIND_OF_ID = {v[0]: k for k, v in PIECES.items()}
 PIECE_IDS = tuple(PIECES[k][0] for k in sorted(PIECES))
 
 # What a Guard or a Machine-gun may become on the far edge, in the order the
-# app offers them: any piece but a King (a Guard must change; a Machine-gun
-# that picks "machine-gun" stays one).
+# app offers them: any piece but a King ("excluding a King"). A Guard must
+# change (a Guard on the far edge could never move again); a Machine-gun
+# that picks "machine-gun" stays one, and it may also become a Guard.
 PROMOTIONS = (TANK, SUBMARINE, PLANE, ARTILLERY, ENGINEER, MOTORCYCLIST, MACHINE_GUN)
+MG_PROMOTIONS = PROMOTIONS + (GUARD,)
 
 # Material values for the bots (a Guard is 100).
 VALUES = {KING: 0, PLANE: 620, SUBMARINE: 1150, TANK: 950, ARTILLERY: 500, ENGINEER: 300,
@@ -74,22 +76,26 @@ FORWARD = {YELLOW: (0, 1), BLACK: (0, -1), RED: (1, 0), GREEN: (-1, 0)}
 
 # Starting squares (a reconstruction). Yellow's are only its default set-up:
 # Yellow places its pieces freely inside its area before the first move.
+# Each King has an empty square beside it that no Plane can reach in round 1
+# (f1, f10), and the squares from which a Plane would check it past two
+# blocking squares at once (e5 for Yellow, e6 for Black) are each covered by
+# a Tank and a Motorcyclist on two different diagonals (b2 and h2, b9 and
+# h9), so that no single move closes both. The guide ("Rules as
+# implemented", "Starting squares") says why.
 START = {
-    YELLOW: {"b1": ARTILLERY, "c1": ENGINEER, "d1": TANK, "e1": KING, "f1": TANK, "g1": MOTORCYCLIST,
-             "h1": MACHINE_GUN, "c2": MACHINE_GUN, "d2": GUARD, "e2": GUARD, "f2": GUARD, "g2": MACHINE_GUN},
-    BLACK: {"b10": ARTILLERY, "c10": ENGINEER, "d10": TANK, "e10": KING, "f10": ARTILLERY, "g10": MOTORCYCLIST,
-            "h10": MACHINE_GUN, "c9": MACHINE_GUN, "d9": GUARD, "e9": MACHINE_GUN, "f9": GUARD,
-            "g9": MACHINE_GUN},
+    YELLOW: {"b1": ARTILLERY, "c1": ENGINEER, "d1": MACHINE_GUN, "e1": KING, "g1": TANK,
+             "b2": TANK, "c2": MACHINE_GUN, "d2": GUARD, "e2": GUARD, "f2": GUARD, "g2": MACHINE_GUN,
+             "h2": MOTORCYCLIST},
+    BLACK: {"b10": ARTILLERY, "c10": ENGINEER, "d10": MACHINE_GUN, "e10": KING, "g10": ARTILLERY,
+            "b9": TANK, "c9": MACHINE_GUN, "d9": GUARD, "e9": GUARD, "f9": MACHINE_GUN, "g9": MACHINE_GUN,
+            "h9": MOTORCYCLIST},
     RED: {"a4": PLANE, "a7": PLANE, "a5": MACHINE_GUN, "a6": MACHINE_GUN, "b5": GUARD, "b6": GUARD},
     GREEN: {"k4": SUBMARINE, "k7": SUBMARINE, "k5": MACHINE_GUN, "k6": MACHINE_GUN, "j5": GUARD, "j6": GUARD},
 }
 
 
-# The set-up the bots give Yellow, piece by piece: the default but with e2
-# left free (a flight square for the King against a Plane's check) and h2
-# guarding g1 against a Submarine on the diagonal from k4.
-BOT_SETUP = {"e1": KING, "b1": ARTILLERY, "c1": ENGINEER, "d1": TANK, "f1": TANK, "g1": MOTORCYCLIST,
-             "b2": GUARD, "c2": MACHINE_GUN, "d2": GUARD, "f2": GUARD, "g2": MACHINE_GUN, "h2": MACHINE_GUN}
+# The set-up the bots give Yellow, piece by piece: the default, King first.
+BOT_SETUP = dict(sorted(START[YELLOW].items(), key=lambda item: item[1] != KING))
 
 
 def square_name(sq):

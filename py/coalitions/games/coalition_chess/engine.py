@@ -17,7 +17,7 @@ them into the notation; the engine never sees text."""
 
 from .data import (
     ARMIES, AREAS, ARTILLERY, BLACK, ENGINEER, FORWARD, GREEN, GUARD, KING, MACHINE_GUN, MOTORCYCLIST,
-    ORDERS, PLANE, PROMOTIONS, RED, SIZE, START, SUBMARINE, TANK, VALUES, YELLOW, area_squares, square_of,
+    MG_PROMOTIONS, ORDERS, PLANE, PROMOTIONS, RED, SIZE, START, SUBMARINE, TANK, VALUES, YELLOW, area_squares, square_of,
 )
 
 MOVED = 64
@@ -249,12 +249,26 @@ def _can_oppose(team, p, q):
     return team[other] != side
 
 
+def _hitting(needs, budget):
+    """Whether at most `budget` squares meet every set in `needs` (each set:
+    the squares any one of which would block one attack)."""
+    if not needs:
+        return True
+    first = min(needs, key=len)
+    if not first or budget <= 0:
+        return False
+    for s in first:
+        if _hitting([n for n in needs if s not in n], budget - 1):
+            return True
+    return False
+
+
 class Pos:
     """A whole game position: the board and the flow of turns."""
 
     __slots__ = (
         "board", "occ", "planes", "king", "mat", "hash", "order", "mode", "schoenberg", "waiting",
-        "swapping", "phase", "actor", "cur", "done", "rnd", "team", "skip", "waited", "rearr", "swapped",
+        "swapping", "phase", "actor", "cur", "done", "rnd", "team", "sitout", "waited", "rearr", "swapped",
         "declined", "retired", "reserve", "offer", "offered", "quiet", "result", "last", "reps", "stack",
         "_cache", "_changes", "captured", "took",
     )
@@ -284,7 +298,7 @@ class Pos:
             self.team = (0, 1, 1, 0)
         else:
             self.team = (0, 1, -1, -1)
-        self.skip = (0, 0, 0, 0)
+        self.sitout = (0, 0, 0, 0)  # per power: the round it sits out for answering a check (0: none)
         self.waited = self.rearr = self.swapped = self.declined = self.retired = 0
         self.reserve = ()
         self.offer = -1
@@ -403,7 +417,7 @@ class Pos:
                             if (q & 15) == KING or not cap[(q >> 4) & 3]:
                                 continue
                         if far[t] and not far[s]:
-                            for pk in PROMOTIONS:
+                            for pk in MG_PROMOTIONS:
                                 app(s | t << 7 | pk << 14)
                         else:
                             app(s | t << 7)
@@ -411,7 +425,7 @@ class Pos:
                         t = DBL[p][s]
                         if t != NOSQ and not b[t]:
                             if far[t]:
-                                for pk in PROMOTIONS:
+                                for pk in MG_PROMOTIONS:
                                     app(s | t << 7 | pk << 14)
                             else:
                                 app(s | t << 7)
@@ -672,32 +686,121 @@ class Pos:
         return self._placements(p)
 
     def _placements(self, p):
+        """Yellow's set-up and a rearrangement: any piece left to place on
+        any empty square of the area, so long as the arrangement can still
+        be finished with the power's own King out of check (what counts is
+        the final arrangement, not the order of the placements)."""
         res = self.reserve
         b = self.board
-        if KING in res:
-            kinds = (KING,)
-        else:
-            kinds = sorted(set(res))
+        kinds = sorted(set(res))
         out = []
-        if self.phase == SETUP and len(res) == sum(ARMIES[YELLOW].values()) and self._default_ok():
+        if self.phase == SETUP and self._default_ok():
             out.append(DEFAULT)
-        en = masks(self.team)[1][p] if p <= BLACK else None
+        empties = [s for s in AREA_LIST[p] if not b[s]]
+        ks = self.king[p] if p <= BLACK and KING not in res else NOSQ
+        # own pieces never attack their own King: placing one only blocks
+        # lines, so once the King stands out of check every placement is safe
+        if p <= BLACK and (ks == NOSQ or self.attacked(ks, masks(self.team)[1][p])):
+            fine = []
+            for s in empties:
+                b[s] = p << 4 | GUARD  # any piece of its own: only the square counts
+                if self._finishable(p, len(res) - 1, KING in res):
+                    fine.append(s)
+                b[s] = 0
+            king_sqs = [s for s in empties if self._king_finishable(p, s, len(res) - 1)] if KING in res else []
+        else:
+            fine = king_sqs = empties
         for k in kinds:
-            for s in AREA_LIST[p]:
-                if b[s]:
-                    continue
-                if k == KING and self.attacked(s, en):
-                    continue
+            for s in (king_sqs if k == KING else fine):
                 out.append(PLACE | k << 7 | s)
         return out
 
-    def _default_ok(self):
+    def _finishable(self, p, left, king_left):
+        """Whether `left` more pieces (the King among them if king_left) can
+        be placed on empty squares of p's area so that p's King ends out of
+        check."""
+        empties = [s for s in AREA_LIST[p] if not self.board[s]]
+        if len(empties) < left:
+            return False
+        if p > BLACK:
+            return True
+        if king_left:
+            return any(self._king_finishable(p, s, left - 1) for s in empties)
+        ks = self.king[p]
+        return ks == NOSQ or self._blockable(p, ks, left)
+
+    def _king_finishable(self, p, ks, left):
+        """Whether p's King placed on the empty square ks can end out of
+        check with `left` other pieces still to place."""
+        return self._blockable(p, ks, left)
+
+    def _blockable(self, p, ks, left):
+        """Whether at most `left` pieces placed on empty squares of p's area
+        (ks excepted) can block every attack of p's enemies on ks."""
         b = self.board
-        for name in START[YELLOW]:
-            if b[square_of(name)]:
-                return False
-        ks = square_of(next(n for n, k in START[YELLOW].items() if k == KING))
-        return not self.attacked(ks, masks(self.team)[1][YELLOW])
+        en = masks(self.team)[1][p]
+        area = AREA[p]
+        if self._unblockable(ks, en):
+            return False
+        needs = []
+        for rays, kinds in ((ORTH[ks], ORTHO_KIND), (DIAG[ks], DIAG_KIND)):
+            for ray in rays:
+                gap = []
+                for t in ray:
+                    q = b[t]
+                    if q:
+                        if kinds[q & 15] and en[(q >> 4) & 3]:
+                            needs.append(frozenset(x for x in gap if x in area))
+                        break
+                    gap.append(t)
+        for ps in self.planes:
+            q = b[ps]
+            if en[(q >> 4) & 3]:
+                for m in PLANE_VIA.get(ps * 128 + ks, ()):
+                    if not b[m]:
+                        needs.append(frozenset((m,)) if m in area and m != ks else frozenset())
+        needs = [n - {ks} for n in needs]
+        return _hitting(needs, left)
+
+    def _unblockable(self, s, en):
+        """Whether square s is attacked by an enemy Knight-mover, step-mover
+        or Guard (attacks that no piece in between can stop)."""
+        b = self.board
+        for t in KN[s]:
+            q = b[t]
+            if q and KNIGHT_KIND[q & 15] and en[(q >> 4) & 3]:
+                return True
+        for t in KG[s]:
+            q = b[t]
+            if q and STEP_KIND[q & 15] and en[(q >> 4) & 3]:
+                return True
+        for p in range(4):
+            if en[p]:
+                g = p << 4 | GUARD
+                for t in PAWN_FROM[p][s]:
+                    if b[t] & 63 == g:
+                        return True
+        return False
+
+    def _default_ok(self):
+        """Whether Yellow may take the default set-up now: its squares hold
+        no other power's piece and the King ends out of check."""
+        b = self.board
+        squares = [(square_of(name), k) for name, k in START[YELLOW].items()]
+        if any(b[s] and (b[s] >> 4) & 3 != YELLOW for s, _ in squares):
+            return False
+        saved = [(s, b[s]) for s in AREA_LIST[YELLOW] if b[s]]
+        for s, _ in saved:
+            b[s] = 0
+        for s, k in squares:
+            b[s] = YELLOW << 4 | k
+        ks = next(s for s, k in squares if k == KING)
+        ok = not self.attacked(ks, masks(self.team)[1][YELLOW])
+        for s, _ in squares:
+            b[s] = 0
+        for s, pc in saved:
+            b[s] = pc
+        return ok
 
     def early(self):
         """Whether it is still one of the first three rounds."""
@@ -726,7 +829,7 @@ class Pos:
         if early and self.waiting and not self.waited >> p & 1 and not check and not (p == YELLOW and self.rnd == 1):
             out.append(WAIT)
             turn_enders = True
-        if early and p != YELLOW and not self.rearr >> p & 1 and not check and self._can_rearrange(p):
+        if early and p != YELLOW and not self.rearr >> p & 1 and self._can_rearrange(p):
             out.append(REARRANGE)
             turn_enders = True
         if not turn_enders:
@@ -758,37 +861,37 @@ class Pos:
         return [s for s in AREA_LIST[p] if b[s] and (b[s] >> 4) & 3 == p]
 
     def _can_rearrange(self, p):
+        """Whether p has pieces in its area and some arrangement of them
+        there leaves its King out of check."""
         sqs = self._lifted(p)
         if not sqs:
             return False
-        b = self.board
-        ks = self.king[p] if p <= BLACK else NOSQ
-        if ks == NOSQ or ks not in sqs:
+        if p > BLACK:
             return True
+        b = self.board
         saved = [(s, b[s]) for s in sqs]
+        planes = self.planes
         for s in sqs:
             b[s] = 0
-        en = masks(self.team)[1][p]
-        planes = self.planes
-        lifted_planes = [s for s in sqs if s in planes]
-        for s in lifted_planes:
             planes.discard(s)
-        ok = any(not b[s] and not self.attacked(s, en) for s in AREA_LIST[p])
-        for s in lifted_planes:
-            planes.add(s)
+        king = self.king[p]
+        king_lifted = king in sqs
+        ok = self._finishable(p, len(sqs), king_lifted)
         for s, pc in saved:
             b[s] = pc
+            if pc & 15 == PLANE:
+                planes.add(s)
         return ok
 
     # -- playing and taking back --------------------------------------------------------------
 
     def snapshot(self):
-        return (self.phase, self.actor, self.cur, self.done, self.rnd, self.team, self.skip, self.waited,
+        return (self.phase, self.actor, self.cur, self.done, self.rnd, self.team, self.sitout, self.waited,
                 self.rearr, self.swapped, self.declined, self.retired, self.reserve, self.offer, self.offered,
                 self.quiet, self.result, self.last, self.captured, self.took, tuple(self.king))
 
     def restore(self, snap):
-        (self.phase, self.actor, self.cur, self.done, self.rnd, self.team, self.skip, self.waited, self.rearr,
+        (self.phase, self.actor, self.cur, self.done, self.rnd, self.team, self.sitout, self.waited, self.rearr,
          self.swapped, self.declined, self.retired, self.reserve, self.offer, self.offered, self.quiet,
          self.result, self.last, self.captured, self.took, king) = snap
         self.king[0], self.king[1] = king
@@ -826,9 +929,11 @@ class Pos:
         if a >= 0 and a < PLACE:
             self._move(p, a)
             if ph == ANSWER:
-                sk = list(self.skip)
-                sk[p] += 1
-                self.skip = tuple(sk)
+                # "The player may not move during the following round": one
+                # round out however many answers it gives in this one
+                sk = list(self.sitout)
+                sk[p] = self.rnd + 1
+                self.sitout = tuple(sk)
                 self.declined &= ~(1 << p)
                 self._resolve(rep)
             else:
@@ -861,6 +966,8 @@ class Pos:
                     self._resolve(rep)
             return
         if a == DEFAULT:
+            for s in list(self.occ[YELLOW]):  # what Yellow placed so far goes back
+                self._set(s, 0)
             for name, k in START[YELLOW].items():
                 self._set(square_of(name), YELLOW << 4 | k)
             self.reserve = ()
@@ -992,7 +1099,9 @@ class Pos:
         if checked:
             nxt = self._peek_next() if self.done else self.actor
             for g in checked:
-                if not self.declined >> g & 1 and g != nxt:
+                # a power sitting out this round may not answer: the check
+                # stands until its own next turn
+                if not self.declined >> g & 1 and g != nxt and self.sitout[g] != self.rnd:
                     self.phase = ANSWER
                     self.actor = g
                     return
@@ -1003,17 +1112,18 @@ class Pos:
             self.actor = self.order[self.cur]
 
     def _peek_next(self):
+        """The power whose regular turn comes next (-1 if none)."""
         order = self.order
         n = len(order)
         cur = self.cur
-        skip = list(self.skip)
+        rnd = self.rnd
         for _ in range(4 * n + 4):
-            cur = (cur + 1) % n
+            cur += 1
+            if cur == n:
+                cur = 0
+                rnd += 1
             p = order[cur]
-            if self.retired >> p & 1:
-                continue
-            if skip[p]:
-                skip[p] -= 1
+            if self.retired >> p & 1 or self.sitout[p] == rnd:
                 continue
             return p
         return -1
@@ -1021,7 +1131,6 @@ class Pos:
     def _next_turn(self, rep):
         order = self.order
         n = len(order)
-        skip = self.skip
         for _ in range(8 * n + 8):
             self.cur += 1
             if self.cur == n:
@@ -1036,12 +1145,7 @@ class Pos:
                     self._over(("draw", "quiet"))
                     return
             p = order[self.cur]
-            if self.retired >> p & 1:
-                continue
-            if skip[p]:
-                sk = list(skip)
-                sk[p] -= 1
-                self.skip = skip = tuple(sk)
+            if self.retired >> p & 1 or self.sitout[p] == self.rnd:
                 continue
             break
         self._begin_turn(p, rep)
@@ -1070,15 +1174,16 @@ class Pos:
 
     def key(self):
         """The position for repetitions: the board, the power to move, the teams
-        and the turns still to be skipped."""
+        and which powers sit out this round or the next."""
         k = self.hash ^ ZX[self.actor]
         team = self.team
         for q in (GREEN, RED):
             k ^= ZX[4 + q * 3 + team[q] + 1]
-        skip = self.skip
+        sitout = self.sitout
         for q in range(4):
-            if skip[q]:
-                k ^= ZX[20 + q * 4 + min(skip[q], 3)]
+            ahead = sitout[q] - self.rnd
+            if ahead >= 0:
+                k ^= ZX[20 + q * 4 + ahead]
         return k
 
     def _over(self, result):

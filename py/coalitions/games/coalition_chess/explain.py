@@ -3,7 +3,7 @@ c3 is in the way", "this leaves your King in check". Only called for an
 action that is not among the legal ones."""
 
 from .data import (
-    GREATER, GUARD, KING, LESSER, MACHINE_GUN, PIECES, PLANE, POWER_NAMES, PROMOTIONS, YELLOW,
+    GREATER, GUARD, KING, LESSER, MACHINE_GUN, PIECES, PLANE, POWER_NAMES, PROMOTIONS, MG_PROMOTIONS, YELLOW,
     KIND_OF_ID, square_of,
 )
 from .engine import (
@@ -54,17 +54,17 @@ def explain(pos, seat, act):
         s = square_of(act["square"])
         if k not in pos.reserve:
             return f"you have no {_name(k)} left to place"
-        if KING in pos.reserve and k != KING:
-            return "place your King first"
         if s not in AREA[seat]:
             return f"{act['square']} is outside your set-up area"
         if pos.board[s]:
             return f"{act['square']} is taken"
         if k == KING:
-            return f"your King would stand in check on {act['square']}"
-        return None
+            return f"your King would stand in check on {act['square']}, whatever you place after it"
+        return "after this placement no arrangement of the rest keeps your King out of check"
     if kind == "default":
-        return "the default set-up is taken at once, before Yellow places any piece"
+        if phase != SETUP:
+            return "the default set-up is Yellow's, before its first move"
+        return "the default set-up would leave Yellow's King in check, or its squares are taken"
     if phase != MOVE:
         if phase == ANSWER:
             return "you are answering a check: answer it with a move, or decline"
@@ -97,7 +97,7 @@ def explain(pos, seat, act):
             return "a rearrangement is allowed only in the first three rounds"
         if pos.rearr >> seat & 1:
             return "you have already rearranged once"
-        return "you cannot rearrange now (your King is in check, or it would have no safe square)"
+        return "no arrangement of your pieces inside your area keeps your King out of check"
     if kind == "swap":
         if not pos.swapping:
             return "the Motorcyclist swap is a variant that is not on in this game"
@@ -151,9 +151,12 @@ def _why_move(pos, seat, act):
     promote = act.get("promote")
     needs = k in (GUARD, MACHINE_GUN) and FAR[seat][t] and not FAR[seat][f]
     if needs and not promote:
-        return f"{what} reaches the far edge: name the piece it becomes ({', '.join(PIECES[x][0] for x in PROMOTIONS)})"
+        kinds = MG_PROMOTIONS if k == MACHINE_GUN else PROMOTIONS
+        return f"{what} reaches the far edge: name the piece it becomes ({', '.join(PIECES[x][0] for x in kinds)})"
     if promote and not needs:
         return "only a Guard or a Machine-gun reaching its far edge is promoted"
+    if promote == "guard" and k == GUARD:
+        return "a Guard on the far edge must become another piece: it could never move again"
     if pos.team[seat] < 0:
         side = pos._commit_of(seat, action_of(act))
         if side is None:

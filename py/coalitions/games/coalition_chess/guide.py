@@ -65,8 +65,8 @@ RULES = [
         "title": "Check and checkmate",
         "paragraphs": [
             "No move may leave the mover's own King in check. A check may be answered at once, out of the order of "
-            "play; the power that answers then misses its next turn. A King is checkmated when its owner cannot "
-            "end the check by an immediate answer.",
+            "play; the power that answers may not move during the following round. A King is checkmated when its "
+            "owner has no move that ends the check.",
             "The coalition that mates wins: 6 points to each partner. A draw gives 2 points to each: stalemate, "
             "the same position three times, or an offer that the other side accepts.",
             "In Schoenberg's original, taking all of the enemy's men also wins.",
@@ -92,25 +92,32 @@ RULES = [
 
 INTERPRETATIONS = [
     {"title": "Starting squares",
-     "text": "No authoritative source gives them. We use a reconstruction: Black b10 Artillery, c10 Engineer, d10 "
-             "Tank, e10 King, f10 Artillery, g10 Motorcyclist, h10 Machine-gun, c9 Machine-gun, d9 Guard, e9 "
-             "Machine-gun, f9 Guard, g9 Machine-gun; Red a4 and a7 Planes, a5 and a6 Machine-guns, b5 and b6 "
-             "Guards; Green k4 and k7 Submarines, k5 and k6 Machine-guns, j5 and j6 Guards. Yellow's default set-up "
-             "mirrors Black's: b1 Artillery, c1 Engineer, d1 Tank, e1 King, f1 Tank, g1 Motorcyclist, h1 "
-             "Machine-gun, c2 Machine-gun, d2, e2, f2 Guards, g2 Machine-gun. They are data (data.py), apart from "
-             "the rules."},
-    {"title": "The first moves: make room for the Kings",
-     "text": "On these squares Black's King on e10 has no square to step to. If Black's first move leaves it so, Red "
-             "can mate it at once in round 1: a Plane from a4 lands on e6 (over c5) and checks e10 over d8 and f8; "
-             "Black cannot close both paths in one answer, the King cannot step anywhere and nothing can take the "
-             "Plane. So with Black, open a square next to the King or close d8 or f8 first (for instance e9-e7, "
-             "e9-f8, d9-d7, f9-f7 or a piece to d8), or rearrange. Yellow's King on the default squares is caught the "
-             "same way: a Plane from a7 lands on e5 and checks e1 over d3 and f3. Yellow sets up freely, so leave "
-             "the King a safe square next to it (the bots leave e2 empty); from the default set-up, move first "
-             "d2-d3, d2-d4, f2-f3, f2-f4 or a piece to d3 or f3 (e2-e4 is not enough: e2 is then covered)."},
+     "text": "No authoritative source gives them. We use a reconstruction, with the armies and the set-up areas of "
+             "the rule text: Black b10 Artillery, c10 Engineer, d10 Machine-gun, e10 King, g10 Artillery, b9 Tank, "
+             "c9 Machine-gun, d9 and e9 Guards, f9 and g9 Machine-guns, h9 Motorcyclist (f10, h10, j10 and j9 "
+             "empty); Red a4 and a7 Planes, a5 and a6 Machine-guns, b5 and b6 Guards; Green k4 and k7 Submarines, "
+             "k5 and k6 Machine-guns, j5 and j6 Guards. Yellow's default set-up mirrors Black's: b1 Artillery, c1 "
+             "Engineer, d1 Machine-gun, e1 King, g1 Tank, b2 Tank, c2 Machine-gun, d2, e2 and f2 Guards, g2 "
+             "Machine-gun, h2 Motorcyclist (f1, h1, j1 and j2 empty). They are data (data.py), apart from the "
+             "rules."},
+    {"title": "Why these squares: no mate in round 1",
+     "text": "A Plane that lands two Knight moves from a King can check it past two different middle squares, and "
+             "one answer closes only one of them. On an earlier reconstruction (the Kings on e1 and e10 with no "
+             "empty square beside them) a natural first move such as b10-a10 let Red declare for Yellow and mate "
+             "Black at once with a4-e6 (checking e10 over d8 and f8), and a7-e5 caught Yellow's default set-up "
+             "the same way. On the present squares each King has an empty square beside it (f1, f10) that no "
+             "Plane reaches in round 1, and the squares from which a Plane would check past two middle squares "
+             "(e5 against Yellow, e6 against Black) are each watched by a Tank and a Motorcyclist on two "
+             "different diagonals (b2 and h2, b9 and h9), so no single move leaves the Plane safe there. Every "
+             "first move of Yellow and of Black was checked against every reply of Red (the tests keep that "
+             "check) and the lines of whole first rounds after several first moves: none ends in a mate."},
     {"title": "Yellow's set-up",
-     "text": "Yellow places its twelve pieces one by one on empty squares of b1-j2, the King first and never on a "
-             "square attacked by an enemy; or it takes the default set-up in one action, before placing anything."},
+     "text": "Yellow places its twelve pieces one by one, in any order, on empty squares of b1-j2; what counts is "
+             "the final arrangement, which must leave its King out of check, so a placement is refused only when "
+             "no way of placing the rest would. Or it takes the default set-up in one action, at any point of the "
+             "set-up (the pieces placed so far are put on their default squares too). A position set by hand that "
+             "leaves Yellow fewer free squares in its area than it has pieces, or no arrangement with its King out "
+             "of check, is refused."},
     {"title": "The Plane",
      "text": "Both hops are Knight moves; the middle square must be empty (the Plane lands there for a moment), so it "
              "never takes on its first hop and a move is always two hops. It takes only on its final square and may "
@@ -120,9 +127,11 @@ INTERPRETATIONS = [
      "text": "Both step two squares straight forward on their first move if both squares are free (a piece counts as "
              "not yet moved while it has never moved; pieces placed in a set-up or a rearrangement count as not yet "
              "moved). A Machine-gun takes as a King, in any direction. A Guard or a Machine-gun is promoted when a "
-             "move brings it onto its far edge from off it: it becomes a Tank, Submarine, Plane, Artillery, "
-             "Engineer, Motorcyclist or Machine-gun of its choice (a Guard must change; a Machine-gun choosing "
-             "Machine-gun stays one). A Machine-gun moving along the far edge is not promoted again."},
+             "move brings it onto its far edge from off it: it becomes any piece but a King (\u201cexcluding a "
+             "King\u201d): a Tank, Submarine, Plane, Artillery, Engineer, Motorcyclist, Machine-gun or Guard of "
+             "its choice. A Guard must change, since a Guard on its far edge could never move again; a Machine-gun "
+             "choosing Machine-gun stays one, and one choosing Guard becomes a Guard that stays where it is. A "
+             "Machine-gun moving along the far edge is not promoted again."},
     {"title": "No castling, no en passant",
      "text": "The rule text names neither, the Kings' squares are a reconstruction and Yellow sets up freely, so "
              "there is no castling. With pawns moving in four directions en passant would be unclear, so there is "
@@ -145,12 +154,19 @@ INTERPRETATIONS = [
              "that joined a side and its greater partner score 1 point; everyone else 0. These partners are shown "
              "as the winners."},
     {"title": "Answering a check out of turn",
-     "text": "After any move that leaves a King in check, if its owner cannot end the check at once, it is "
+     "text": "After any move that leaves a King in check, if its owner has no move that ends the check, it is "
              "checkmated and the game ends. Otherwise, unless that power moves next anyway, it is asked at once: "
              "answer with a move that ends the check (\u201canswer e10 f10\u201d), or decline and wait for its "
-             "turn. An answer costs its next regular turn (one turn per answer). A declined check is not asked "
-             "again while the King stays in check; the owner must end it on its own turn. Play then goes on from "
-             "where it was."},
+             "turn. Play then goes on from where it was. The text says \u201cthe player may not move during the "
+             "following round\u201d: a power that answers in a round sits out the next round (its turn in it is "
+             "skipped), however many checks it answered in the round, and moves again in the round after; if its "
+             "own turn in the round of the answer is still to come, it keeps it. A declined check is not asked "
+             "again while the King stays in check; the owner must end it on its own turn. A rearrangement is not "
+             "an answer: it is made on the power's own turn."},
+    {"title": "A check while sitting out",
+     "text": "The text is silent here. A power sitting out a round may not move, so it may not answer a check "
+             "either: the check stands, and the power must end it on its next turn of its own. If nothing can end "
+             "it, the King is checkmated at once, as always."},
     {"title": "Whose King may be exposed",
      "text": "A move may not leave the mover's own King in check. A lesser power's move may expose its partner's "
              "King (a blunder); the partner may then answer, or be mated."},
@@ -160,7 +176,8 @@ INTERPRETATIONS = [
              "nothing). A greater power to move with no legal move, not in check, is stalemated (a draw). A lesser "
              "power with no legal move passes."},
     {"title": "Repetitions and long games",
-     "text": "The same position (board, power to move, coalitions, turns to be missed) for the third time is a "
+     "text": "The same position (board, power to move, coalitions, the powers sitting out this round or the "
+             "next) for the third time is a "
              "draw. As in chess's fifty-move rule, fifty rounds without a capture, a Guard move or a promotion "
              "are a draw too (automatic, not claimed)."},
     {"title": "Draw offers",
@@ -172,13 +189,16 @@ INTERPRETATIONS = [
              "coalition for the score."},
     {"title": "Schoenberg's capture-all-men rule",
      "text": "Under Schoenberg's rules, a side wins when the other side has nothing left but its King (the men of "
-             "both its powers are taken)."},
+             "both its powers are taken). A position set by hand in which a side already has nothing but its King "
+             "is refused: the game would be over before its first move."},
     {"title": "Rearrangement",
-     "text": "Black, Green and Red may, once in rounds 1-3 and instead of a move (not while their King is in "
-             "check), lift every piece of theirs that stands inside their set-up area and put them back on empty "
-             "squares of the area, one by one (\u201crearrange\u201d, then \u201cplace PIECE SQUARE\u201d). Black's "
-             "King goes first, on a square not attacked; the rearrangement is offered only when such a square "
-             "exists. The turn ends when the last piece is placed."},
+     "text": "Black, Green and Red may, once in rounds 1-3 and instead of a move, lift every piece of theirs that "
+             "stands inside their set-up area and put them back on empty squares of the area, one by one, in any "
+             "order (\u201crearrange\u201d, then \u201cplace PIECE SQUARE\u201d). The text allows it \u201conce "
+             "as desired\u201d: what counts is the final arrangement, which must leave Black's own King out of "
+             "check, wherever the King stands (inside the area or not). A placement is refused only when no way "
+             "of placing the rest would end so, and the rearrangement is offered only when some arrangement does. "
+             "So it is allowed while in check when it ends the check. The turn ends when the last piece is placed."},
     {"title": "Waiting move",
      "text": "With the option on, each power may wait once in rounds 1-3 instead of moving, never while its King "
              "is in check. The text's bracket says that in Schoenberg's original Yellow must move in round 1; we "
@@ -186,7 +206,7 @@ INTERPRETATIONS = [
     {"title": "Motorcyclist colour swap",
      "text": "With the option on, once in rounds 1-3, Yellow or Black may move its Motorcyclist (from wherever it "
              "stands) to an empty square of the other colour inside its own area, before its move and without "
-             "losing it (\u201cswap g1 h1\u201d). It may not leave its own King in check."},
+             "losing it (\u201cswap h2 h1\u201d). It may not leave its own King in check."},
     {"title": "Dummies",
      "text": "The four powers are always the four seats. The option \u201cDummies\u201d says which powers are "
              "dummies and \u201cA dummy is played by\u201d who plays them: a bot, or the dummy's partner. A partner "
@@ -200,5 +220,6 @@ INTERPRETATIONS = [
     {"title": "The lesser powers against the greater",
      "text": "With that variant Yellow and Black are partners: they never take each other's pieces and never give "
              "each other check. Green and Red win (6 points each) by mating either King; Yellow and Black win when "
-             "Green and Red have both lost all their pieces."},
+             "Green and Red have both lost all their pieces (a position set by hand in which they have none is "
+             "refused)."},
 ]

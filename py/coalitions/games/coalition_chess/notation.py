@@ -16,13 +16,13 @@ Kinds and their parts, in the order a player picks them:
 """
 
 from ...core.actions import Action, NotationError, memo
-from .data import KIND_OF_ID, PIECES, PROMOTIONS, square_name, square_of
+from .data import KIND_OF_ID, MG_PROMOTIONS, PIECES, square_name, square_of
 from .engine import (
     ACCEPT, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, OFFER, PASS, PLACE, REARRANGE, SWAP, WAIT,
 )
 
 GAME = "Coalition Chess"
-_PROMO_IDS = frozenset(PIECES[k][0] for k in PROMOTIONS)
+_PROMO_IDS = frozenset(PIECES[k][0] for k in MG_PROMOTIONS)
 _BARE = {"default": DEFAULT, "rearrange": REARRANGE, "wait": WAIT, "offer": OFFER, "accept": ACCEPT,
          "decline": DECLINE, "pass": PASS}
 _BARE_TEXT = {v: k for k, v in _BARE.items()}

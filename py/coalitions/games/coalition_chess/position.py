@@ -7,13 +7,14 @@ A deal (docs/notation.md, "Coalition Chess"):
                 "green": [...], "red": [...]},
      "turn": "yellow", "round": 4,
      "coalitions": {"green": "yellow", "red": "black"},
-     "moved": ["e4"], "skip": {"black": 1}}
+     "moved": ["e4"], "sits_out": {"black": 5}}
 
 Every field but "pieces" may be left out: Yellow to move in round 1, the
 coalitions the options give, and a Guard or a Machine-gun counts as not yet
 moved (so it may still step twice) when it stands inside its own set-up area
-and is not listed in "moved". Leaving Yellow out of "pieces" leaves it its
-set-up: it places its army before the first move."""
+and is not listed in "moved". "sits_out" gives the round a power sits out
+for having answered a check (this round or the next). Leaving Yellow out of
+"pieces" leaves it its set-up: it places its army before the first move."""
 
 from ...core.errors import OptionError
 from .data import (
@@ -61,6 +62,22 @@ def listed(pieces):
     return {power: [f"{kind} {sq}" for sq, kind in army.items()] for power, army in pieces.items()}
 
 
+def _refuse_if_won(pos, setup):
+    """A deal whose win condition already holds would be over before its
+    first move: refused, naming the condition."""
+    if pos.mode == LESSER_MODE and pos.retired >> GREEN & 1 and pos.retired >> RED & 1:
+        raise _bad("Green and Red have no pieces: Yellow and Black would already have won")
+    if pos.schoenberg:
+        for side in (0, 1):
+            members = [q for q in range(4) if pos.team[q] == side]
+            if setup and YELLOW in members:
+                continue  # Yellow's men are still to be placed
+            if members and not pos._men(side):
+                names = " and ".join(POWERS[q].capitalize() for q in members)
+                raise _bad(f"{names} have no men left: under Schoenberg's rules the other side would already "
+                           "have won")
+
+
 def _power(name, what):
     if not isinstance(name, str) or name not in POWERS:
         raise _bad(f"{what} must be one of {', '.join(POWERS)}, not {name!r}")
@@ -72,7 +89,7 @@ def from_deal(options, deal):
     one the rules can play from."""
     if not isinstance(deal, dict):
         raise _bad("it must be an object with its pieces")
-    known = {"pieces", "turn", "round", "coalitions", "moved", "skip"}
+    known = {"pieces", "turn", "round", "coalitions", "moved", "sits_out"}
     unknown = sorted(str(k) for k in deal if k not in known)
     if unknown:
         raise _bad(f"there is no field {unknown[0]!r} (the fields are {', '.join(sorted(known))})")
@@ -110,8 +127,6 @@ def from_deal(options, deal):
                 raise _bad(f"{sqname} holds two pieces")
             if kind == KING and p in LESSER:
                 raise _bad(f"{pname} is a lesser power: it has no King")
-            if kind == GUARD and FAR[p][sq]:
-                raise _bad(f"{pname}'s Guard on {sqname} stands on its far edge: it would have been promoted")
             unmoved = sq in AREA[p] and sq not in moved_sqs
             pos.put(p, kind, sq, moved=not unmoved)
     for g in GREATER:
@@ -147,34 +162,40 @@ def from_deal(options, deal):
             if team[lp] < 0 and pos.mode == FREE:
                 raise _bad(f"{POWERS[lp]} has no pieces left yet is still neutral")
             pos.retired |= 1 << lp
-    skip = deal.get("skip", {})
-    if not isinstance(skip, dict):
-        raise _bad("'skip' must map powers to the turns they still miss")
-    sk = [0, 0, 0, 0]
-    for pname, n in skip.items():
-        p = _power(pname, "a key of 'skip'")
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 3:
-            raise _bad(f"{pname} can miss 0 to 3 turns, not {n!r}")
-        sk[p] = n
-    pos.skip = tuple(sk)
     rnd = deal.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= 100000:
         raise _bad(f"the round must be a whole number from 1, not {rnd!r}")
     pos.rnd = rnd
+    sits_out = deal.get("sits_out", {})
+    if not isinstance(sits_out, dict):
+        raise _bad("'sits_out' must map powers to the round they sit out")
+    sk = [0, 0, 0, 0]
+    for pname, n in sits_out.items():
+        p = _power(pname, "a key of 'sits_out'")
+        if not isinstance(n, int) or isinstance(n, bool) or n not in (rnd, rnd + 1):
+            raise _bad(f"{pname} can sit out this round or the next ({rnd} or {rnd + 1}), not {n!r}")
+        sk[p] = n
+    pos.sitout = tuple(sk)
     if pos.mode == FREE and rnd > 3 and (team[GREEN] < 0 or team[RED] < 0):
         raise _bad("after round 3 no lesser power is still neutral (the game would have stopped)")
+    _refuse_if_won(pos, setup)
     if setup:
         if rnd != 1 or deal.get("turn", "yellow") != "yellow":
             raise _bad("Yellow sets up before the first move: leave out 'turn' and 'round'")
         pos.reserve = army_reserve(YELLOW)
         pos.phase = SETUP
         pos.actor = YELLOW
+        free = sum(1 for s in AREA[YELLOW] if not pos.board[s])
+        if free < len(pos.reserve):
+            raise _bad(f"Yellow's set-up area has {free} free squares for its {len(pos.reserve)} pieces")
+        if not pos._finishable(YELLOW, len(pos.reserve), True):
+            raise _bad("no arrangement of Yellow's pieces in its area keeps its King out of check")
         return pos
     turn = _power(deal.get("turn", "yellow"), "'turn'")
     if pos.retired >> turn & 1:
         raise _bad(f"{POWERS[turn]} has retired: it cannot be to move")
-    if sk[turn]:
-        raise _bad(f"{POWERS[turn]} is to move, so it cannot still miss a turn")
+    if sk[turn] == rnd:
+        raise _bad(f"{POWERS[turn]} is to move, so it cannot sit out this round")
     att = masks(pos.team)[1]
     for g in GREATER:
         if g != turn and pos.king[g] != NOSQ and pos.attacked(pos.king[g], att[g]):
@@ -216,7 +237,7 @@ def to_json(pos):
         "done": pos.done,
         "round": pos.rnd,
         "team": list(pos.team),
-        "skip": list(pos.skip),
+        "sitout": list(pos.sitout),
         "flags": [pos.waited, pos.rearr, pos.swapped, pos.declined, pos.retired],
         "reserve": _kinds(pos.reserve),
         "offer": pos.offer,
@@ -248,7 +269,9 @@ def from_json(data):
     pos.done = bool(data["done"])
     pos.rnd = int(data["round"])
     pos.team = tuple(int(t) for t in data["team"])
-    pos.skip = tuple(int(t) for t in data["skip"])
+    # (a state saved before the answers cost a round has "skip" instead: no
+    # power sits out)
+    pos.sitout = tuple(int(t) for t in data.get("sitout", (0, 0, 0, 0)))
     pos.waited, pos.rearr, pos.swapped, pos.declined, pos.retired = (int(x) for x in data["flags"])
     pos.reserve = tuple(KIND_OF_ID[k] for k in data["reserve"])
     pos.offer = int(data["offer"])
@@ -259,7 +282,7 @@ def from_json(data):
     pos.captured = tuple(tuple(KIND_OF_ID[k] for k in c) for c in data["captured"])
     pos.took = tuple(tuple(POWERS.index(q) << 4 | KIND_OF_ID[k] for q, k in t) for t in data["took"])
     pos.reps = {int(k, 16): int(n) for k, n in data["reps"]}
-    if len(pos.team) != 4 or len(pos.skip) != 4 or len(pos.captured) != 4 or len(pos.took) != 4:
+    if len(pos.team) != 4 or len(pos.sitout) != 4 or len(pos.captured) != 4 or len(pos.took) != 4:
         raise ValueError("four powers")
     if pos.phase not in (SETUP, MOVE, OVER) and pos.phase != PHASE_NAMES.index("answer") \
             and pos.phase != PHASE_NAMES.index("rearrange"):

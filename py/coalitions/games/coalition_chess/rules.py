@@ -159,8 +159,8 @@ class CoalitionChessState(State):
         return " against ".join(sides)
 
     def _after(self, seat):
-        """Log what followed an action: retirements, checks, skipped turns,
-        the next phase, the end."""
+        """Log what followed an action: retirements, checks, the next phase,
+        the end."""
         pos = self.pos
         events = []
         last = pos.last
@@ -177,8 +177,12 @@ class CoalitionChessState(State):
                 if pos.phase == ANSWER and pos.actor == g:
                     events.append(event(
                         f"{POWER_NAMES[g]}'s King is in check. {seat_ref(g)} may answer at once, out of turn "
-                        "(and then misses its next turn), or decline and wait for its turn.",
+                        f"(and then sits out round {pos.rnd + 1}), or decline and wait for its turn.",
                         kind="check", seat=g))
+                elif pos.sitout[g] == pos.rnd:
+                    events.append(event(
+                        f"{POWER_NAMES[g]}'s King is in check. {POWER_NAMES[g]} sits out this round and may not "
+                        "answer: it must end the check on its next turn.", kind="check", seat=g))
                 else:
                     events.append(event(f"{POWER_NAMES[g]}'s King is in check.", kind="check", seat=g))
         return events
@@ -207,7 +211,7 @@ class CoalitionChessState(State):
             if pk:
                 text += f", becomes a {piece_name(pk)}"
             if pos.phase == ANSWER:
-                text += f"; {POWER_NAMES[seat]} will miss its next turn"
+                text += f"; {POWER_NAMES[seat]} sits out round {pos.rnd + 1}"
             return [event(text + ".", kind="move", seat=seat, squares=[square_name(f), square_name(t)])]
         if a >= SWAP:
             return [event(f"{who} puts its Motorcyclist from {square_name(a & 127)} on "
@@ -369,7 +373,7 @@ class CoalitionChessState(State):
             powers.append({
                 "seat": p, "id": POWERS[p], "name": POWER_NAMES[p], "greater": p in GREATER,
                 "team": team[p], "partner": mates[p], "neutral": team[p] < 0,
-                "retired": bool(pos.retired >> p & 1), "skip": pos.skip[p],
+                "retired": bool(pos.retired >> p & 1), "sits_out": pos.sitout[p] if pos.sitout[p] >= pos.rnd else None,
                 "waited": bool(pos.waited >> p & 1), "rearranged": bool(pos.rearr >> p & 1),
                 "swapped": bool(pos.swapped >> p & 1), "in_check": p in in_check,
                 "lost": [PIECES[k][0] for k in pos.captured[p]], "took": [PIECES[c & 15][0] for c in pos.took[p]],
@@ -384,7 +388,7 @@ class CoalitionChessState(State):
         if pos.phase in (SETUP, REARR):
             setup = {"seat": pos.actor, "reserve": [PIECES[k][0] for k in pos.reserve],
                      "area": [square_name(s) for s in area_squares(pos.actor)],
-                     "king_first": KING in pos.reserve}
+                     "default": pos.phase == SETUP}
         offer = None
         if pos.offer >= 0:
             offer = {"team": pos.offer, "seats": teams[pos.offer]}

@@ -86,7 +86,7 @@ COALITIONS = _record(
 )
 
 CHECK_ANSWER = _record(
-    "Answering a check out of turn, and the move it costs",
+    "Answering a check out of turn, and the round it costs",
     {"pieces": {
         "yellow": {"e1": "king", "d2": "guard", "f2": "guard", "b1": "artillery", "h3": "engineer"},
         "black": {"e10": "king", "d9": "guard", "e9": "machine-gun", "c8": "tank"},
@@ -98,19 +98,20 @@ CHECK_ANSWER = _record(
     {
         0: "Yellow and Red against Black and Green; the order of play is Yellow, Black, Green, Red. It is "
            "Green's turn.",
-        1: "Green's Submarine goes from j4 to e4: check to Yellow's King. Red moves next, so Yellow may answer "
-           "at once, out of turn, and then miss its next turn; or decline and wait for its own turn. Your turn: "
-           "answer by stepping the King from e1 to f1.",
-        2: "Yellow has answered. The order of play goes on where it was: Red's turn.",
-        3: "Red pushes its Guard, a5 to b5. Next in the order would be Yellow, but Yellow pays for its answer: "
-           "this turn of Yellow's is skipped.",
-        4: "So Black moves straight after Red: its Tank comes to c5.",
+        1: "Round 5. Green's Submarine goes from j4 to e4: check to Yellow's King. Red moves next, so Yellow may "
+           "answer at once, out of turn (\u201cthe player may not move during the following round\u201d: it "
+           "then sits out round 6), or decline and wait for its own turn. Your turn: answer by stepping the "
+           "King from e1 to f1.",
+        2: "Yellow has answered. The order of play goes on where it was: Red's turn, the last of round 5.",
+        3: "Red pushes its Guard, a5 to b5. Round 6 begins with Yellow, but Yellow sits it out for its answer.",
+        4: "So Black opens round 6: its Tank comes to c5. While it sits out, Yellow could not answer a check "
+           "either: it would have to end it on its next turn.",
         5: "Green moves its Guard, k6 to j6.",
         6: "Red's Plane hops from b6 over c8 to d6.",
-        7: "A new round, and Yellow moves again: the King to g1. Had Yellow declined, it would not have lost a "
-           "turn, but its King would have stayed in check until its turn.",
+        7: "Round 7, and Yellow moves again: the King to g1. Had Yellow declined, it would have kept its turns, "
+           "but its King would have stayed in check until its turn.",
     },
-    description="Green checks Yellow out of Yellow's turn; Yellow answers at once and loses its next turn.",
+    description="Green checks Yellow out of Yellow's turn; Yellow answers at once and sits out the next round.",
     learn=[2],
 )
 
@@ -130,7 +131,8 @@ PROMOTION = _record(
         1: "Yellow's Guard is now an Engineer.",
         2: "Black's Guard reaches rank 1 and becomes an Engineer too.",
         3: "Green's Guard reaches file a and becomes a Submarine.",
-        4: "Red's Machine-gun steps onto file k and becomes a Plane. A Machine-gun may also choose to stay one.",
+        4: "Red's Machine-gun steps onto file k and becomes a Plane. A Machine-gun may also stay one, or become "
+           "a Guard: any piece but a King. A Guard must become something else.",
     },
     description="A Guard or a Machine-gun of each power is promoted.",
     learn=[1],
@@ -158,8 +160,8 @@ CHECKMATE = _record(
 DUMMY = _record(
     "A game with a dummy",
     {"pieces": {"black": _army(1), "green": _army(2), "red": _army(3)}},
-    [(0, "default"), (0, "move e2 e4"), (1, "move e9 e7"), (2, "move j5 h5"), (3, "move a4 c4"),
-     (0, "move d1 h5")],
+    [(0, "default"), (0, "move e2 e4"), (1, "move e9 e7"), (2, "move j5 h5"), (3, "move a4 d5"),
+     (0, "move h2 k4")],
     {
         0: "Three players: Red is a dummy, played by its partner Yellow. A partner can play a dummy only when the "
            "coalitions are fixed at set-up, so this game fixes Yellow and Red against Black and Green. Yellow "
@@ -168,10 +170,10 @@ DUMMY = _record(
         2: "Yellow opens with the Guard, e2 to e4 (two squares on its first move).",
         3: "Black answers with its Machine-gun, e9 to e7.",
         4: "Green advances a Guard toward file a, j5 to h5. Red, the dummy, moves now, and the player of Yellow "
-           "makes its move. Your turn (for Red): fly the Plane from a4 over b2 to c4.",
-        5: "Red's Plane is on c4.",
-        6: "Yellow's Tank takes Green's Guard on h5. Nobody declared anything: the coalitions were fixed from "
-           "the start.",
+           "makes its move. Your turn (for Red): fly the Plane from a4 over c3 to d5.",
+        5: "Red's Plane is on d5.",
+        6: "Yellow's Motorcyclist takes Green's Submarine on k4, over j3. Nobody declared anything: the "
+           "coalitions were fixed from the start, so Green's pieces could be taken at once.",
     },
     options={"dummies": "red", "dummy_play": "partner", "coalitions": "yellow-red"},
     description="Three players and a dummy played by its partner.",
