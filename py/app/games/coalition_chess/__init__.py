@@ -319,7 +319,7 @@ def parts(view, ctx):
         controls, target_of = board_controls(view, ctx)
         board = draw_board(view, ctx, controls, target_of)
     board_html = (
-        '<section class="cc-table" aria-labelledby="cc-board-title">'
+        '<section class="cc-table" aria-labelledby="cc-board-title" data-current-play>'
         '<h2 id="cc-board-title" class="visually-hidden">The board</h2>'
         f"{defs()}{board}</section>"
     )
