@@ -82,10 +82,10 @@ def test_play_json_is_complete_and_deterministic(played):
 
 
 def test_play_options_and_bot_levels():
-    out = json.loads(ok("play", "election-day", "--players", 3, "--seed", 1, "--bots", "random,good,random",
+    out = json.loads(ok("play", "election-day", "--players", 3, "--seed", 1, "--bots", "random,normal,random",
                         "--option", "pawns=true", "--option", "no_winner=closest", "--json"))
     assert out["options"]["pawns"] is True and out["options"]["no_winner"] == "closest"
-    assert [p.get("level") for p in out["record"]["players"]] == ["random", "good", "random"]
+    assert [p.get("level") for p in out["record"]["players"]] == ["random", "normal", "random"]
     assert out["winners"], "with the 'closest' variant somebody always wins"
 
 
@@ -142,18 +142,18 @@ def test_replay_of_a_missing_file():
 
 def test_bench_reports_playouts_per_second():
     lines = ok("bench", "election-day", "-n", 20).splitlines()
-    assert re.fullmatch(r"good bot: \d+ decisions, mean [\d.]+ ms, median [\d.]+ ms, max [\d.]+ ms", lines[0])
+    assert re.fullmatch(r"normal bot: \d+ decisions, mean [\d.]+ ms, median [\d.]+ ms, max [\d.]+ ms", lines[0])
     assert lines[-2].startswith("20 random election-day playouts with 3 players in ")
     m = re.fullmatch(r"(\d+\.\d) playouts per second", lines[-1])
     assert m and float(m.group(1)) > 0
 
 
 def test_arena_reports_win_rates():
-    lines = ok("arena", "election-day", "--bots", "good,random,random", "-n", 6).splitlines()
-    assert lines[0] == "6 games of Election Day, seats: good, random, random (rotated each game)"
-    assert re.fullmatch(r"  good +win rate per seat +[\d.]+%  \([\d.]+ wins in 6 seats\)", lines[1])
+    lines = ok("arena", "election-day", "--bots", "normal,random,random", "-n", 6).splitlines()
+    assert lines[0] == "6 games of Election Day, seats: normal, random, random (rotated each game)"
+    assert re.fullmatch(r"  normal +win rate per seat +[\d.]+%  \([\d.]+ wins in 6 seats\)", lines[1])
     assert re.fullmatch(r"  random +win rate per seat +[\d.]+%  \([\d.]+ wins in 12 seats\)", lines[2])
-    good = re.fullmatch(r"  good +among the winners in (\d+) of 6 games \([\d.]+%\)", lines[3])
+    good = re.fullmatch(r"  normal +among the winners in (\d+) of 6 games \([\d.]+%\)", lines[3])
     random = re.fullmatch(r"  random +among the winners in (\d+) of 6 games \([\d.]+%\)", lines[4])
     nobody = re.fullmatch(r"  games nobody won: (\d+) \([\d.]+%\)", lines[5])
     assert good and random and nobody

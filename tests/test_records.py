@@ -155,7 +155,7 @@ def test_a_bot_without_a_level_gets_the_default(rec):
     for p in rec["players"]:
         p.pop("level", None)
     _, norm = check_header(rec)
-    assert [p["level"] for p in norm["players"]] == ["good"] * 4
+    assert [p["level"] for p in norm["players"]] == ["normal"] * 4  # the game's default
 
 
 def test_bad_options(rec):
@@ -301,7 +301,7 @@ def test_make_players_cleans_names_too():
         {"name": "B" * MAX_NAME, "kind": "bot", "level": None},
     ]
     _, norm = check_header(new_record(GAME, players, seed=1))
-    assert norm["players"][2]["level"] == "good"
+    assert norm["players"][2]["level"] == "normal"
 
 
 # -- whole records ------------------------------------------------------------------
