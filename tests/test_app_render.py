@@ -179,11 +179,37 @@ def test_setup_from_url():
     assert s.players == 4 and s.seed == 7
     assert s.kinds == ["human", "bot", "bot", "bot"]
     assert s.names == ["Ann", "", "", ""]
-    assert s.levels == [None, "good", "random", "good"]
+    # "good" is the old name of the normal level; a seat without a level gets the default
+    assert s.levels == [None, "normal", "random", "normal"]
     assert s.options["pawns"] is True and s.options["courts"] is False
     players = s.make_players()
     assert players[0] == {"name": "Ann", "kind": "human"}
     assert players[2]["level"] == "random"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_the_new_game_form_offers_easy_normal_and_hard_at_each_bot_seat(game):
+    meta = game.metadata()
+    n = meta["min_players"]
+    setup = setups.from_route(game, routes.parse(f"#/new/{game.id}?players={n}&seats=human" + ",bot" * (n - 1)))
+    form = Elements(render.new_game_form(meta, setup, "x"))
+    selects = [a for t, a in form.elements if t == "select" and a.get("name", "").startswith("level")]
+    assert len(selects) == n and all(a["aria-describedby"] == "level-help" for a in selects)
+    values = [a.get("value") for t, a in form.elements if t == "option"]
+    assert values.count("easy") == values.count("normal") == values.count("hard") == n
+    assert "random" not in values and "capture" not in values
+    help_text = " ".join(form.text)
+    assert all(f"{label}: {text}" in help_text.replace(" : ", ": ")
+               for label, text in [(lv["label"], lv["description"]) for lv in meta["levels"]])
+    assert [lv["name"] for lv in meta["levels"]] == ["easy", "normal", "hard"]
+
+
+def test_a_link_naming_a_test_level_still_shows_it():
+    s = setup_of("players=3&seats=human,bot,bot&levels=,random,search")
+    assert s.levels == [None, "random", "hard"]
+    form = Elements(render.new_game_form(GAME.metadata(), s, "x"))
+    values = [a.get("value") for t, a in form.elements if t == "option"]
+    assert "random" in values
 
 
 def test_setup_share_query_round_trips():

@@ -244,6 +244,12 @@ def home(games, saves, import_message=None, import_ok=False, confirming=None):
 # -- new game ---------------------------------------------------------------------------
 
 
+def level_help(meta):
+    """The bot levels, one line each, under the seats (each level menu points here)."""
+    items = "".join(f'<li><b>{esc(lv["label"])}</b>: {esc(lv["description"])}</li>' for lv in meta.get("levels", []))
+    return f'<ul id="level-help" class="help level-help" data-level-help>{items}</ul>' if items else ""
+
+
 def new_game_form(meta, setup, share_url, error=None):
     gid = meta["id"]
     n = setup.players
@@ -259,9 +265,13 @@ def new_game_form(meta, setup, share_url, error=None):
             f'<option value="{k}"{" selected" if k == kind else ""}>{label}</option>'
             for k, label in (("human", "Person"), ("bot", "Bot"))
         )
+        # the three levels, and a test level (random) only when a link asks for it
+        offered = [(lv["name"], lv["label"]) for lv in meta.get("levels", [])]
+        if level not in [name for name, _ in offered]:
+            offered.append((level, str(level).capitalize()))
         level_sel = "".join(
-            f'<option value="{esc(b)}"{" selected" if b == level else ""}>{esc(str(b).capitalize())}</option>'
-            for b in meta["bots"]
+            f'<option value="{esc(b)}"{" selected" if b == level else ""}>{esc(label)}</option>'
+            for b, label in offered
         )
         seats.append(
             f'<li class="seat-row" data-seat-row="{i}">'
@@ -272,7 +282,8 @@ def new_game_form(meta, setup, share_url, error=None):
             f'<input type="text" name="name{i}" maxlength="40" autocomplete="off" data-field '
             f'placeholder="{esc(("Player " if kind == "human" else "Bot ") + str(i + 1))}" value="{esc(setup.names[i])}"></label>'
             f'<label class="level-field"{" hidden" if kind != "bot" else ""}><span class="level-label" aria-hidden="true">Level</span>'
-            f'<select name="level{i}" data-field aria-label="Bot level, seat {i + 1}">{level_sel}</select></label>'
+            f'<select name="level{i}" data-field aria-label="Bot level, seat {i + 1}" aria-describedby="level-help">'
+            f'{level_sel}</select></label>'
             "</li>"
         )
     options = []
@@ -310,7 +321,8 @@ def new_game_form(meta, setup, share_url, error=None):
         '<fieldset><legend>Players</legend>'
         f'<label>Number of players <select name="players" data-field data-players>{count_opts}</select></label>'
         f'<ol class="seat-rows">{"".join(seats)}</ol>'
-        "</fieldset>"
+        + level_help(meta)
+        + "</fieldset>"
         + (
             '<fieldset><legend>Options</legend>'
             f'<ul class="options">{"".join(options)}</ul></fieldset>'

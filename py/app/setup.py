@@ -15,6 +15,7 @@ Parameters (all optional except where the game needs them):
 import random
 from dataclasses import dataclass, field
 
+from coalitions.core.bots import OLD_LEVELS
 from coalitions.core.errors import CoalitionsError, OptionError
 from coalitions.core.records import MAX_NAME, make_players
 
@@ -150,7 +151,8 @@ def from_route(game, route, seed=None):
     if levels is not None:
         if len(levels) > n:
             raise SetupError(f"levels lists {len(levels)} levels for {n} players")
-        levels = levels + [""] * (n - len(levels))
+        # an older link's level names ("good", "search") read as today's
+        levels = [OLD_LEVELS.get(lv, lv) if lv not in bots else lv for lv in levels] + [""] * (n - len(levels))
         for i, lv in enumerate(levels):
             if lv and lv not in bots:
                 raise SetupError(f"seat {i + 1}: there is no bot level {lv!r} (levels: {', '.join(bots)})")

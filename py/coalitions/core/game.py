@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Iterable, Optional
 
 from .actions import Action
-from .bots import Bot
+from .bots import Bot, level_descriptions
 from .errors import IllegalActionError, OptionError, brief, quote_briefly
 from .plain import plain
 from .rng import Rng
@@ -163,6 +163,7 @@ class Game:
             "options": [o.to_json() for o in cls.options],
             "bots": list(cls.bots),
             "default_bot": cls.default_bot,
+            "levels": level_descriptions(cls),
         }
 
     @classmethod
