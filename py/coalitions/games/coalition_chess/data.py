@@ -7,6 +7,8 @@ in any authoritative source: they are a reconstruction (see the guide's
 "Rules as implemented"), kept here, in one place, so that another
 reconstruction can replace them without touching the rules."""
 
+from typing import Optional
+
 # Files A to K without I (as Schoenberg's own diagrams letter them), ranks 1 to 10.
 FILES = "abcdefghjk"
 SIZE = 10
@@ -98,12 +100,12 @@ START = {
 BOT_SETUP = dict(sorted(START[YELLOW].items(), key=lambda item: item[1] != KING))
 
 
-def square_name(sq):
+def square_name(sq: int) -> str:
     """'c1' for the engine's square number (rank * 10 + file)."""
     return FILES[sq % SIZE] + str(sq // SIZE + 1)
 
 
-def square_of(name):
+def square_of(name: object) -> Optional[int]:
     """The square number of 'c1' ... 'k10', or None if it is not a square."""
     if not isinstance(name, str) or not 2 <= len(name) <= 3:
         return None
@@ -114,18 +116,26 @@ def square_of(name):
     return (int(digits) - 1) * SIZE + f
 
 
-def area_squares(power):
+def square(name: object) -> int:
+    """The square number of a name known to be a square (ValueError if not)."""
+    sq = square_of(name)
+    if sq is None:
+        raise ValueError(f"not a square: {name!r}")
+    return sq
+
+
+def area_squares(power: int) -> tuple[int, ...]:
     f0, f1, r0, r1 = AREAS[power]
     return tuple(r * SIZE + f for r in range(r0, r1 + 1) for f in range(f0, f1 + 1))
 
 
-def _check_data():
-    bot = {}
+def _check_data() -> None:
+    bot: dict[int, int] = {}
     for kind in BOT_SETUP.values():
         bot[kind] = bot.get(kind, 0) + 1
     assert bot == ARMIES[YELLOW]
     for power, army in ARMIES.items():
-        placed = {}
+        placed: dict[int, int] = {}
         for name, kind in START[power].items():
             sq = square_of(name)
             assert sq is not None and sq in area_squares(power), (power, name)

@@ -17,8 +17,14 @@ them into the notation; the engine never sees text."""
 
 from .data import (
     ARMIES, AREAS, ARTILLERY, BLACK, ENGINEER, FORWARD, GREEN, GUARD, KING, MACHINE_GUN, MOTORCYCLIST,
-    MG_PROMOTIONS, ORDERS, PLANE, PROMOTIONS, RED, SIZE, START, SUBMARINE, TANK, VALUES, YELLOW, area_squares, square_of,
+    MG_PROMOTIONS, ORDERS, PLANE, PROMOTIONS, RED, SIZE, START, SUBMARINE, TANK, VALUES, YELLOW, area_squares, square,
 )
+
+from typing import Any, Optional
+
+Deltas = tuple[tuple[int, int], ...]
+Table = tuple[tuple[int, ...], ...]  # per square, some squares
+Snapshot = tuple[Any, ...]
 
 MOVED = 64
 NOSQ = -1
@@ -49,7 +55,7 @@ REPEATS = 3  # the same position the third time: a draw
 # -- tables ---------------------------------------------------------------------------------------
 
 
-def _sq(f, r):
+def _sq(f: int, r: int) -> int:
     return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else NOSQ
 
 
@@ -60,7 +66,7 @@ _DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL = range(SIZE * SIZE)
 
 
-def _steps(deltas):
+def _steps(deltas: Deltas) -> Table:
     out = []
     for s in ALL:
         f, r = s % SIZE, s // SIZE
@@ -68,13 +74,13 @@ def _steps(deltas):
     return tuple(out)
 
 
-def _rays(dirs):
-    out = []
+def _rays(dirs: Deltas) -> tuple[Table, ...]:
+    out: list[Table] = []
     for s in ALL:
         f, r = s % SIZE, s // SIZE
-        rays = []
+        rays: list[tuple[int, ...]] = []
         for df, dr in dirs:
-            ray = []
+            ray: list[int] = []
             x, y = f + df, r + dr
             while 0 <= x < SIZE and 0 <= y < SIZE:
                 ray.append(y * SIZE + x)
@@ -92,20 +98,28 @@ DIAG = _rays(_DIAG)
 # a Plane on s: for each first hop (mid), the squares of the second hop (never s)
 PLANE_HOPS = tuple(tuple((m, tuple(t for t in KN[m] if t != s)) for m in KN[s]) for s in ALL)
 # PLANE_VIA[s * 128 + t]: the middle squares through which a Plane on s reaches t
-PLANE_VIA = {}
+_VIA: dict[int, list[int]] = {}
 for _s in ALL:
     for _m in KN[_s]:
         for _t in KN[_m]:
             if _t != _s:
-                PLANE_VIA.setdefault(_s * 128 + _t, []).append(_m)
-PLANE_VIA = {k: tuple(v) for k, v in PLANE_VIA.items()}
+                _VIA.setdefault(_s * 128 + _t, []).append(_m)
+PLANE_VIA = {k: tuple(v) for k, v in _VIA.items()}
 
 
-def _pawn_tables():
-    fwd, dbl, caps, far, attackers = [], [], [], [], []
+def _pawn_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[Table, ...],
+                            tuple[tuple[bool, ...], ...], tuple[Table, ...]]:
+    fwd: list[tuple[int, ...]] = []
+    dbl: list[tuple[int, ...]] = []
+    caps: list[Table] = []
+    far: list[tuple[bool, ...]] = []
+    attackers: list[Table] = []
     for p in range(4):
         df, dr = FORWARD[p]
-        fw, db, cp, fr = [], [], [], []
+        fw: list[int] = []
+        db: list[int] = []
+        cp: list[tuple[int, ...]] = []
+        fr: list[bool] = []
         for s in ALL:
             f, r = s % SIZE, s // SIZE
             fw.append(_sq(f + df, r + dr))
@@ -113,7 +127,7 @@ def _pawn_tables():
             side = ((1, 0), (-1, 0)) if df == 0 else ((0, 1), (0, -1))
             cp.append(tuple(t for t in (_sq(f + df + a, r + dr + b) for a, b in side) if t != NOSQ))
             fr.append(_sq(f + df, r + dr) == NOSQ)
-        att = [[] for _ in ALL]
+        att: list[list[int]] = [[] for _ in ALL]
         for s in ALL:
             for t in cp[s]:
                 att[t].append(s)
@@ -128,7 +142,7 @@ def _pawn_tables():
 FWD, DBL, PCAP, FAR, PAWN_FROM = _pawn_tables()
 
 
-def _aligned():
+def _aligned() -> tuple[tuple[bool, ...], ...]:
     out = []
     for k in ALL:
         row = [False] * (SIZE * SIZE)
@@ -142,10 +156,10 @@ def _aligned():
 ALIGNED = _aligned()
 
 
-def _between():
+def _between() -> dict[int, tuple[bool, tuple[int, ...]]]:
     """BETWEEN[a * 128 + b]: (orthogonal?, the squares strictly between) for
     two squares on one line."""
-    out = {}
+    out: dict[int, tuple[bool, tuple[int, ...]]] = {}
     for a in ALL:
         for orth, rays in ((True, ORTH[a]), (False, DIAG[a])):
             for ray in rays:
@@ -169,10 +183,10 @@ AREA_LIST = {p: area_squares(p) for p in range(4)}
 LIGHT = tuple((s // SIZE + s % SIZE) % 2 == 1 for s in ALL)  # the colour of a square
 
 
-def _zobrist():
+def _zobrist() -> list[int]:
     # splitmix64, fixed seed: the same keys on every platform
     x = 0x9E3779B97F4A7C15
-    out = []
+    out: list[int] = []
     for _ in range(128 * 100 + 64):
         x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = x
@@ -187,19 +201,19 @@ ZP = tuple(tuple(_Z[c * 100 + s] for s in ALL) for c in range(128))
 ZX = tuple(_Z[12800:])  # flow keys
 
 
-def move_from(a):
+def move_from(a: int) -> int:
     return a & 127
 
 
-def move_to(a):
+def move_to(a: int) -> int:
     return (a >> 7) & 127
 
 
-def move_promo(a):
+def move_promo(a: int) -> int:
     return a >> 14
 
 
-def is_move(a):
+def is_move(a: int) -> bool:
     return 0 <= a < PLACE
 
 
@@ -210,10 +224,11 @@ def is_move(a):
 # greater power it joins; in the "lesser" mode Yellow and Black are team 0,
 # Green and Red team 1.
 
-_MASKS = {}
+Mask = tuple[bool, ...]
+_MASKS: dict[tuple[int, ...], tuple[tuple[Mask, ...], tuple[Mask, ...]]] = {}
 
 
-def masks(team):
+def masks(team: tuple[int, ...]) -> tuple[tuple[Mask, ...], tuple[Mask, ...]]:
     """(cap, att) for a team tuple: cap[p][q], whether p may capture q's
     pieces now (for a neutral lesser power: whether it could, committing
     itself); att[p][q], whether q's pieces give check to p's King."""
@@ -241,7 +256,7 @@ def masks(team):
     return got
 
 
-def _can_oppose(team, p, q):
+def _can_oppose(team: tuple[int, ...], p: int, q: int) -> bool:
     """Whether the neutral lesser power p may join the side against power q
     (q committed): the greater power of the other side must have no partner."""
     side = 1 - team[q]  # the team p would join (greater powers are teams 0 and 1)
@@ -249,7 +264,7 @@ def _can_oppose(team, p, q):
     return team[other] != side
 
 
-def _hitting(needs, budget):
+def _hitting(needs: list[frozenset[int]], budget: int) -> bool:
     """Whether at most `budget` squares meet every set in `needs` (each set:
     the squares any one of which would block one attack)."""
     if not needs:
@@ -273,10 +288,11 @@ class Pos:
         "_cache", "_changes", "captured", "took",
     )
 
-    def __init__(self, rules="zaman-strouhal", mode=FREE, waiting=False, swapping=False):
+    def __init__(self, rules: str = "zaman-strouhal", mode: str = FREE, waiting: bool = False,
+                 swapping: bool = False) -> None:
         self.board = [0] * (SIZE * SIZE)
-        self.occ = [set(), set(), set(), set()]
-        self.planes = set()
+        self.occ: list[set[int]] = [set(), set(), set(), set()]
+        self.planes: set[int] = set()
         self.king = [NOSQ, NOSQ]
         self.mat = [0, 0, 0, 0]
         self.hash = 0
@@ -290,6 +306,7 @@ class Pos:
         self.cur = 0
         self.done = False
         self.rnd = 1
+        self.team: tuple[int, ...]
         if mode == LESSER:
             self.team = (0, 0, 1, 1)
         elif mode == FIXED_YG:
@@ -298,24 +315,24 @@ class Pos:
             self.team = (0, 1, 1, 0)
         else:
             self.team = (0, 1, -1, -1)
-        self.sitout = (0, 0, 0, 0)  # per power: the round it sits out for answering a check (0: none)
+        self.sitout: tuple[int, ...] = (0, 0, 0, 0)  # per power: the round it sits out for answering a check (0: none)
         self.waited = self.rearr = self.swapped = self.declined = self.retired = 0
-        self.reserve = ()
+        self.reserve: tuple[int, ...] = ()
         self.offer = -1
         self.offered = False
         self.quiet = 0
-        self.result = None
-        self.last = None
-        self.captured = ((), (), (), ())  # per power: the kinds of its pieces taken, in order
-        self.took = ((), (), (), ())  # per power: what it has taken, in order (victim power << 4 | kind)
-        self.reps = {}
-        self.stack = []
-        self._cache = {}
-        self._changes = None
+        self.result: Optional[tuple[Any, ...]] = None
+        self.last: Optional[tuple[Any, ...]] = None
+        self.captured: tuple[tuple[int, ...], ...] = ((), (), (), ())  # per power: the kinds of its pieces taken, in order
+        self.took: tuple[tuple[int, ...], ...] = ((), (), (), ())  # per power: what it has taken, in order (victim power << 4 | kind)
+        self.reps: dict[int, int] = {}
+        self.stack: list[tuple[Snapshot, list[tuple[int, int]], list[Optional[int]]]] = []
+        self._cache: dict[int, Any] = {}
+        self._changes: Optional[list[tuple[int, int]]] = None
 
     # -- the board ---------------------------------------------------------------------------------
 
-    def _set(self, s, new):
+    def _set(self, s: int, new: int) -> None:
         b = self.board
         old = b[s]
         if old == new:
@@ -345,11 +362,11 @@ class Pos:
         b[s] = new
         self.hash = h
 
-    def put(self, power, kind, s, moved=False):
+    def put(self, power: int, kind: int, s: int, moved: bool = False) -> None:
         """Put a piece on an empty square (set-up and tests)."""
         self._set(s, power << 4 | kind | (MOVED if moved else 0))
 
-    def attacked(self, s, en):
+    def attacked(self, s: int, en: Mask) -> bool:
         """Whether square s is attacked by a piece of a power q with en[q]."""
         b = self.board
         for t in KN[s]:
@@ -391,18 +408,18 @@ class Pos:
                                 return True
         return False
 
-    def in_check(self, g):
+    def in_check(self, g: int) -> bool:
         """Whether greater power g's King is in check."""
         ks = self.king[g]
         return ks != NOSQ and self.attacked(ks, masks(self.team)[1][g])
 
     # -- move generation ----------------------------------------------------------------------
 
-    def pseudo(self, p, cap):
+    def pseudo(self, p: int, cap: Mask) -> list[int]:
         """Moves of power p's pieces by their movement, captures allowed on the
         pieces of powers q with cap[q] (never on a King)."""
         b = self.board
-        out = []
+        out: list[int] = []
         app = out.append
         for s in self.occ[p]:
             pc = b[s]
@@ -500,10 +517,10 @@ class Pos:
                         app(s | t << 7)
         return out
 
-    def moves(self, p):
+    def moves(self, p: int) -> list[int]:
         """The legal moves of power p now (cached until the position changes)."""
         cache = self._cache
-        got = cache.get(p)
+        got: Optional[list[int]] = cache.get(p)
         if got is not None:
             return got
         team = self.team
@@ -551,7 +568,7 @@ class Pos:
         cache[p] = out
         return out
 
-    def _try(self, f, t, new):
+    def _try(self, f: int, t: int, new: int) -> int:
         """Put the piece of f on t as `new` for a test (the plane list kept
         right); returns what stood on t, for `_untry`."""
         b = self.board
@@ -568,7 +585,7 @@ class Pos:
         b[f] = 0
         return cp
 
-    def _untry(self, f, t, pc, cp):
+    def _untry(self, f: int, t: int, pc: int, cp: int) -> None:
         b = self.board
         planes = self.planes
         if b[t] & 15 == PLANE:
@@ -580,7 +597,7 @@ class Pos:
         if cp & 15 == PLANE:
             planes.add(t)
 
-    def hits(self, pc, t, s):
+    def hits(self, pc: int, t: int, s: int) -> bool:
         """Whether the piece pc standing on t attacks square s (the board
         as it is, t's own content aside)."""
         k = pc & 15
@@ -612,16 +629,16 @@ class Pos:
                 return False
         return True
 
-    def _lift(self, t, cp):
+    def _lift(self, t: int, cp: int) -> None:
         """Take a captured piece off the plane list while a move is tried."""
         if cp & 15 == PLANE:
             self.planes.discard(t)
 
-    def _drop(self, t, cp):
+    def _drop(self, t: int, cp: int) -> None:
         if cp & 15 == PLANE:
             self.planes.add(t)
 
-    def _commit_of(self, p, a):
+    def _commit_of(self, p: int, a: int) -> Optional[int]:
         """For a neutral lesser power p: the team its move a commits it to
         (-1: it stays neutral), or None if the move may not be made (it would
         take or check both sides, or join a side that has its partner)."""
@@ -668,12 +685,12 @@ class Pos:
             return None
         return side
 
-    def has_move(self, p):
+    def has_move(self, p: int) -> bool:
         return bool(self.moves(p))
 
     # -- legal actions ------------------------------------------------------------------------
 
-    def legal(self):
+    def legal(self) -> list[int]:
         """Every legal action of the power to act (`actor`), as ints."""
         ph = self.phase
         if ph == OVER:
@@ -685,7 +702,7 @@ class Pos:
             return self.moves(p) + [DECLINE]
         return self._placements(p)
 
-    def _placements(self, p):
+    def _placements(self, p: int) -> list[int]:
         """Yellow's set-up and a rearrangement: any piece left to place on
         any empty square of the area, so long as the arrangement can still
         be finished with the power's own King out of check (what counts is
@@ -715,7 +732,7 @@ class Pos:
                 out.append(PLACE | k << 7 | s)
         return out
 
-    def _finishable(self, p, left, king_left):
+    def _finishable(self, p: int, left: int, king_left: bool) -> bool:
         """Whether `left` more pieces (the King among them if king_left) can
         be placed on empty squares of p's area so that p's King ends out of
         check."""
@@ -729,12 +746,12 @@ class Pos:
         ks = self.king[p]
         return ks == NOSQ or self._blockable(p, ks, left)
 
-    def _king_finishable(self, p, ks, left):
+    def _king_finishable(self, p: int, ks: int, left: int) -> bool:
         """Whether p's King placed on the empty square ks can end out of
         check with `left` other pieces still to place."""
         return self._blockable(p, ks, left)
 
-    def _blockable(self, p, ks, left):
+    def _blockable(self, p: int, ks: int, left: int) -> bool:
         """Whether at most `left` pieces placed on empty squares of p's area
         (ks excepted) can block every attack of p's enemies on ks."""
         b = self.board
@@ -745,7 +762,7 @@ class Pos:
         needs = []
         for rays, kinds in ((ORTH[ks], ORTHO_KIND), (DIAG[ks], DIAG_KIND)):
             for ray in rays:
-                gap = []
+                gap: list[int] = []
                 for t in ray:
                     q = b[t]
                     if q:
@@ -762,7 +779,7 @@ class Pos:
         needs = [n - {ks} for n in needs]
         return _hitting(needs, left)
 
-    def _unblockable(self, s, en):
+    def _unblockable(self, s: int, en: Mask) -> bool:
         """Whether square s is attacked by an enemy Knight-mover, step-mover
         or Guard (attacks that no piece in between can stop)."""
         b = self.board
@@ -782,11 +799,11 @@ class Pos:
                         return True
         return False
 
-    def _default_ok(self):
+    def _default_ok(self) -> bool:
         """Whether Yellow may take the default set-up now: its squares hold
         no other power's piece and the King ends out of check."""
         b = self.board
-        squares = [(square_of(name), k) for name, k in START[YELLOW].items()]
+        squares = [(square(name), k) for name, k in START[YELLOW].items()]
         if any(b[s] and (b[s] >> 4) & 3 != YELLOW for s, _ in squares):
             return False
         saved = [(s, b[s]) for s in AREA_LIST[YELLOW] if b[s]]
@@ -802,11 +819,11 @@ class Pos:
             b[s] = pc
         return ok
 
-    def early(self):
+    def early(self) -> bool:
         """Whether it is still one of the first three rounds."""
         return self.rnd <= 3
 
-    def _turn_actions(self, p):
+    def _turn_actions(self, p: int) -> list[int]:
         team = self.team
         out = []
         if self.offer >= 0 and team[p] >= 0 and team[p] != self.offer:
@@ -836,7 +853,7 @@ class Pos:
             out.append(PASS)
         return out
 
-    def _swaps(self, p):
+    def _swaps(self, p: int) -> list[int]:
         b = self.board
         out = []
         en = masks(self.team)[1][p]
@@ -855,12 +872,12 @@ class Pos:
                     out.append(SWAP | s | t << 7)
         return out
 
-    def _lifted(self, p):
+    def _lifted(self, p: int) -> list[int]:
         """The pieces of p inside its set-up area (what a rearrangement lifts)."""
         b = self.board
         return [s for s in AREA_LIST[p] if b[s] and (b[s] >> 4) & 3 == p]
 
-    def _can_rearrange(self, p):
+    def _can_rearrange(self, p: int) -> bool:
         """Whether p has pieces in its area and some arrangement of them
         there leaves its King out of check."""
         sqs = self._lifted(p)
@@ -885,22 +902,22 @@ class Pos:
 
     # -- playing and taking back --------------------------------------------------------------
 
-    def snapshot(self):
+    def snapshot(self) -> Snapshot:
         return (self.phase, self.actor, self.cur, self.done, self.rnd, self.team, self.sitout, self.waited,
                 self.rearr, self.swapped, self.declined, self.retired, self.reserve, self.offer, self.offered,
                 self.quiet, self.result, self.last, self.captured, self.took, tuple(self.king))
 
-    def restore(self, snap):
+    def restore(self, snap: Snapshot) -> None:
         (self.phase, self.actor, self.cur, self.done, self.rnd, self.team, self.sitout, self.waited, self.rearr,
          self.swapped, self.declined, self.retired, self.reserve, self.offer, self.offered, self.quiet,
          self.result, self.last, self.captured, self.took, king) = snap
         self.king[0], self.king[1] = king
 
-    def push(self, a):
+    def push(self, a: int) -> None:
         """Play the legal action a of the power to act."""
-        changes = []
+        changes: list[tuple[int, int]] = []
         self._changes = changes
-        rep = [None]
+        rep: list[Optional[int]] = [None]
         self.stack.append((self.snapshot(), changes, rep))
         self._cache = {}
         try:
@@ -908,7 +925,7 @@ class Pos:
         finally:
             self._changes = None
 
-    def pop(self):
+    def pop(self) -> None:
         snap, changes, rep = self.stack.pop()
         self._changes = None
         for s, old in reversed(changes):
@@ -923,7 +940,7 @@ class Pos:
         self.restore(snap)
         self._cache = {}
 
-    def _play(self, a, rep):
+    def _play(self, a: int, rep: list[Optional[int]]) -> None:
         p = self.actor
         ph = self.phase
         if a >= 0 and a < PLACE:
@@ -969,7 +986,7 @@ class Pos:
             for s in list(self.occ[YELLOW]):  # what Yellow placed so far goes back
                 self._set(s, 0)
             for name, k in START[YELLOW].items():
-                self._set(square_of(name), YELLOW << 4 | k)
+                self._set(square(name), YELLOW << 4 | k)
             self.reserve = ()
             self._begin_play(rep)
             return
@@ -1015,12 +1032,12 @@ class Pos:
             return
         raise ValueError(f"not an action: {a}")
 
-    def _join(self, p, side):
+    def _join(self, p: int, side: int) -> None:
         team = list(self.team)
         team[p] = side
         self.team = tuple(team)
 
-    def _move(self, p, a):
+    def _move(self, p: int, a: int) -> None:
         b = self.board
         f = a & 127
         t = (a >> 7) & 127
@@ -1053,14 +1070,14 @@ class Pos:
         self._cache = {}
         self.last = ("move", p, f, t, pk, captured, self.phase == ANSWER, q)
 
-    def _turn_over(self, p):
+    def _turn_over(self, p: int) -> None:
         """The regular turn of p is spent."""
         self.done = True
         if self.offer >= 0 and self.team[p] != self.offer:
             self.offer = -1  # the other side played on: the offer lapses
         self.offered = False
 
-    def _men(self, team_no):
+    def _men(self, team_no: int) -> bool:
         """Whether the powers of a team have any piece but a King."""
         for q in range(4):
             if self.team[q] == team_no:
@@ -1069,7 +1086,7 @@ class Pos:
                         return True
         return False
 
-    def _resolve(self, rep):
+    def _resolve(self, rep: list[Optional[int]]) -> None:
         """After an action that may end a turn: the ends of the game, a check
         to answer, or the next regular turn."""
         last = self.last
@@ -1111,7 +1128,7 @@ class Pos:
             self.phase = MOVE
             self.actor = self.order[self.cur]
 
-    def _peek_next(self):
+    def _peek_next(self) -> int:
         """The power whose regular turn comes next (-1 if none)."""
         order = self.order
         n = len(order)
@@ -1128,7 +1145,7 @@ class Pos:
             return p
         return -1
 
-    def _next_turn(self, rep):
+    def _next_turn(self, rep: list[Optional[int]]) -> None:
         order = self.order
         n = len(order)
         for _ in range(8 * n + 8):
@@ -1150,7 +1167,7 @@ class Pos:
             break
         self._begin_turn(p, rep)
 
-    def _begin_turn(self, p, rep):
+    def _begin_turn(self, p: int, rep: list[Optional[int]]) -> None:
         self.done = False
         self.phase = MOVE
         self.actor = p
@@ -1166,13 +1183,13 @@ class Pos:
             if not any(x == WAIT or x == REARRANGE for x in self._turn_actions(p)):
                 self._over(("mate", p) if self.in_check(p) else ("draw", "stalemate"))
 
-    def _begin_play(self, rep):
+    def _begin_play(self, rep: list[Optional[int]]) -> None:
         self.cur = self.order.index(YELLOW)
         self.rnd = 1
         self.last = ("setup", YELLOW)
         self._begin_turn(YELLOW, rep)
 
-    def key(self):
+    def key(self) -> int:
         """The position for repetitions: the board, the power to move, the teams
         and which powers sit out this round or the next."""
         k = self.hash ^ ZX[self.actor]
@@ -1186,13 +1203,13 @@ class Pos:
                 k ^= ZX[20 + q * 4 + ahead]
         return k
 
-    def _over(self, result):
+    def _over(self, result: tuple[Any, ...]) -> None:
         self.result = result
         self.phase = OVER
 
     # -- outcome --------------------------------------------------------------------------------
 
-    def scores(self):
+    def scores(self) -> Optional[list[int]]:
         """Points per power once the game is over: 6 to each member of the
         winning coalition, 2 to each member of a coalition in a draw, 1 to
         each partner of a coalition when a neutral power stops the game."""
@@ -1217,7 +1234,7 @@ class Pos:
 
     # -- perft ----------------------------------------------------------------------------------
 
-    def perft(self, depth):
+    def perft(self, depth: int) -> int:
         acts = self.legal()
         if depth <= 1:
             return len(acts) if depth == 1 else 1

@@ -2,13 +2,16 @@
 c3 is in the way", "this leaves your King in check". Only called for an
 action that is not among the legal ones."""
 
+from typing import Optional
+
+from ...core.actions import Action
 from .data import (
     GREATER, GUARD, KING, LESSER, MACHINE_GUN, PIECES, PLANE, POWER_NAMES, PROMOTIONS, MG_PROMOTIONS, YELLOW,
-    KIND_OF_ID, square_of,
+    KIND_OF_ID, square,
 )
 from .engine import (
     ALIGNED, ANSWER, AREA, BETWEEN, DBL, DIAG_KIND, FAR, FREE, FWD, KG, KN, KNIGHT_KIND, MOVE, MOVED, ORTHO_KIND,
-    PCAP, PLANE_VIA, REARR, SETUP, SWAP, masks,
+    PCAP, PLANE_VIA, REARR, SETUP, SWAP, Pos, masks,
 )
 from .notation import action_of
 
@@ -25,16 +28,16 @@ _HOW = {
 }
 
 
-def _name(kind):
+def _name(kind: int) -> str:
     return PIECES[kind][1]
 
 
-def _sq(s):
+def _sq(s: int) -> str:
     from .data import square_name
     return square_name(s)
 
 
-def explain(pos, seat, act):
+def explain(pos: Pos, seat: int, act: Action) -> Optional[str]:
     kind = act.kind
     phase = pos.phase
     if kind in ("move", "answer"):
@@ -50,8 +53,8 @@ def explain(pos, seat, act):
     if kind == "place":
         if phase not in (SETUP, REARR):
             return "pieces are placed only in Yellow's set-up and in a rearrangement"
-        k = KIND_OF_ID[act["piece"]]
-        s = square_of(act["square"])
+        k = KIND_OF_ID[str(act["piece"])]
+        s = square(act["square"])
         if k not in pos.reserve:
             return f"you have no {_name(k)} left to place"
         if s not in AREA[seat]:
@@ -79,7 +82,7 @@ def explain(pos, seat, act):
             return "you have already joined a coalition, and it cannot change"
         if not early:
             return "coalitions are formed only in the first three rounds"
-        return f"{act['power'].capitalize()} already has a partner"
+        return f"{str(act['power']).capitalize()} already has a partner"
     if kind == "wait":
         if not pos.waiting:
             return "waiting is a variant that is not on in this game"
@@ -121,10 +124,10 @@ def explain(pos, seat, act):
     return None
 
 
-def _why_move(pos, seat, act):
+def _why_move(pos: Pos, seat: int, act: Action) -> Optional[str]:
     b = pos.board
-    f = square_of(act["from"])
-    t = square_of(act["to"])
+    f = square(act["from"])
+    t = square(act["to"])
     pc = b[f]
     if not pc:
         return f"there is no piece on {act['from']}"
@@ -168,7 +171,7 @@ def _why_move(pos, seat, act):
     return None
 
 
-def _reach(pos, seat, pc, f, t):
+def _reach(pos: Pos, seat: int, pc: int, f: int, t: int) -> Optional[str]:
     """Why a piece's movement does not take it from f to t ('' if it does)."""
     b = pos.board
     k = pc & 15

@@ -16,7 +16,7 @@ Kinds and their parts, in the order a player picks them:
 """
 
 from ...core.actions import Action, NotationError, memo
-from .data import KIND_OF_ID, MG_PROMOTIONS, PIECES, square_name, square_of
+from .data import KIND_OF_ID, MG_PROMOTIONS, PIECES, square, square_name, square_of
 from .engine import (
     ACCEPT, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, OFFER, PASS, PLACE, REARRANGE, SWAP, WAIT,
 )
@@ -28,17 +28,17 @@ _BARE = {"default": DEFAULT, "rearrange": REARRANGE, "wait": WAIT, "offer": OFFE
 _BARE_TEXT = {v: k for k, v in _BARE.items()}
 
 
-def _bad(text, why):
+def _bad(text: str, why: str) -> NotationError:
     return NotationError(text, why, GAME)
 
 
-def _square(text, word):
+def _square(text: str, word: str) -> str:
     if square_of(word) is None:
         raise _bad(text, f"{word!r} is not a square (files a-k without i, ranks 1-10: 'c1', 'k10')")
     return word
 
 
-def _parse(text):
+def _parse(text: str) -> Action:
     words = text.split(" ")
     kind = words[0]
     n = len(words)
@@ -79,7 +79,7 @@ parse.__doc__ = """The `Action` of a Coalition Chess action text; ValueError if 
 one (the rules decide whether it is legal now)."""
 
 
-def text_of(a, answering=False):
+def text_of(a: int, answering: bool = False) -> str:
     """The notation of the engine action a (a move is an 'answer' while a
     check is being answered)."""
     if 0 <= a < PLACE:
@@ -100,17 +100,17 @@ def text_of(a, answering=False):
     return _BARE_TEXT[a]
 
 
-def action_of(act):
+def action_of(act: Action) -> int:
     """The engine action of a parsed `Action` (legal or not)."""
     kind = act.kind
     if kind in ("move", "answer"):
         pk = act.get("promote")
-        return (square_of(act["from"]) | square_of(act["to"]) << 7
-                | (KIND_OF_ID[pk] << 14 if pk else 0))
+        return (square(act["from"]) | square(act["to"]) << 7
+                | (KIND_OF_ID[str(pk)] << 14 if pk else 0))
     if kind == "place":
-        return PLACE | KIND_OF_ID[act["piece"]] << 7 | square_of(act["square"])
+        return PLACE | KIND_OF_ID[str(act["piece"])] << 7 | square(act["square"])
     if kind == "swap":
-        return SWAP | square_of(act["from"]) | square_of(act["to"]) << 7
+        return SWAP | square(act["from"]) | square(act["to"]) << 7
     if kind == "declare":
         return DECLARE_Y if act["power"] == "yellow" else DECLARE_B
     return _BARE[kind]

@@ -5,16 +5,17 @@ the positions below and prints nodes per second; scripts/bench_chess_perft.py
 puts the figures beside python-chess's on standard chess."""
 
 import time
+from typing import Any, Callable
 
 from .data import START, YELLOW, square_of
-from .engine import DEFAULT
+from .engine import DEFAULT, Pos
 from .position import from_deal, listed, new_game
 
 DEFAULT_OPTIONS = {"rules": "zaman-strouhal", "coalitions": "free", "waiting": False, "motorcyclist_swap": False,
                    "dummies": "none", "dummy_play": "bot"}
 
 
-def start_position():
+def start_position() -> Pos:
     """Round 1, Yellow to move, after the default set-up."""
     pos = new_game(DEFAULT_OPTIONS)
     pos.push(DEFAULT)
@@ -25,7 +26,7 @@ def start_position():
 # A middle game after the first three rounds: coalitions formed (Yellow and
 # Green against Black and Red), pieces out in the open, Planes and
 # Submarines about.
-MIDDLE = {
+MIDDLE: dict[str, Any] = {
     "pieces": {
         "yellow": {"e1": "king", "d3": "tank", "f1": "tank", "b1": "artillery", "c3": "engineer",
                    "g2": "motorcyclist", "c2": "machine-gun", "h3": "machine-gun", "e2": "machine-gun",
@@ -42,11 +43,11 @@ MIDDLE = {
 }
 
 
-def middle_position():
+def middle_position() -> Pos:
     return from_deal(dict(DEFAULT_OPTIONS), dict(MIDDLE, pieces=listed(MIDDLE["pieces"])))
 
 
-def run(depth, out=print):
+def run(depth: int, out: Callable[[str], object] = print) -> tuple[int, float]:
     """Perft to `depth` from the start and from the middle game; prints and
     returns (nodes, seconds) in all."""
     total_nodes = 0

@@ -16,10 +16,12 @@ and is not listed in "moved". "sits_out" gives the round a power sits out
 for having answered a check (this round or the next). Leaving Yellow out of
 "pieces" leaves it its set-up: it places its army before the first move."""
 
+from typing import Any, Optional
+
 from ...core.errors import OptionError
 from .data import (
     ARMIES, BLACK, FILES, GREATER, GREEN, GUARD, KING, LESSER, PIECES, POWERS, RED, START, YELLOW,
-    KIND_OF_ID, square_name, square_of,
+    KIND_OF_ID, square, square_name, square_of,
 )
 from .engine import (
     AREA, FAR, FIXED_YG, FIXED_YR, FREE, LESSER as LESSER_MODE, MOVED, MOVE, NOSQ, OVER, PHASE_NAMES, SETUP, Pos,
@@ -30,39 +32,39 @@ MODES = {"free": FREE, "yellow-green": FIXED_YG, "yellow-red": FIXED_YR, "lesser
 MAX_PIECES = 40  # per power in a deal: far more than any army
 
 
-def blank(options):
+def blank(options: dict[str, Any]) -> Pos:
     return Pos(options["rules"], MODES[options["coalitions"]], options["waiting"], options["motorcyclist_swap"])
 
 
-def army_reserve(power):
+def army_reserve(power: int) -> tuple[int, ...]:
     kinds = [k for k, n in ARMIES[power].items() for _ in range(n)]
     kinds.sort(key=lambda k: (k != KING, k))
     return tuple(kinds)
 
 
-def new_game(options):
+def new_game(options: dict[str, Any]) -> Pos:
     """The start: Black, Green and Red on their squares, Yellow to set up."""
     pos = blank(options)
     for power in (BLACK, GREEN, RED):
         for name, kind in START[power].items():
-            pos.put(power, kind, square_of(name))
+            pos.put(power, kind, square(name))
     pos.reserve = army_reserve(YELLOW)
     pos.phase = SETUP
     pos.actor = YELLOW
     return pos
 
 
-def _bad(msg):
+def _bad(msg: str) -> OptionError:
     return OptionError(f"an explicit Coalition Chess position: {msg}")
 
 
-def listed(pieces):
+def listed(pieces: dict[str, dict[str, str]]) -> dict[str, list[str]]:
     """The deal's form of pieces given as {power: {square: piece}}: {power:
     ["piece square", ...]} (for walkthroughs and tests written square first)."""
     return {power: [f"{kind} {sq}" for sq, kind in army.items()] for power, army in pieces.items()}
 
 
-def _refuse_if_won(pos, setup):
+def _refuse_if_won(pos: Pos, setup: bool) -> None:
     """A deal whose win condition already holds would be over before its
     first move: refused, naming the condition."""
     if pos.mode == LESSER_MODE and pos.retired >> GREEN & 1 and pos.retired >> RED & 1:
@@ -78,13 +80,13 @@ def _refuse_if_won(pos, setup):
                            "have won")
 
 
-def _power(name, what):
+def _power(name: object, what: str) -> int:
     if not isinstance(name, str) or name not in POWERS:
         raise _bad(f"{what} must be one of {', '.join(POWERS)}, not {name!r}")
     return POWERS.index(name)
 
 
-def from_deal(options, deal):
+def from_deal(options: dict[str, Any], deal: Any) -> Pos:
     """A position set by hand; OptionError naming the problem if it is not
     one the rules can play from."""
     if not isinstance(deal, dict):
@@ -201,7 +203,7 @@ def from_deal(options, deal):
         if g != turn and pos.king[g] != NOSQ and pos.attacked(pos.king[g], att[g]):
             raise _bad(f"{POWERS[g]}'s King is in check, but it is {POWERS[turn]}'s move")
     pos.cur = pos.order.index(turn)
-    rep = [None]
+    rep: list[Optional[int]] = [None]
     pos._begin_turn(turn, rep)
     return pos
 
@@ -209,13 +211,13 @@ def from_deal(options, deal):
 # -- the engine state as JSON ----------------------------------------------------------------------
 
 
-def _kinds(kinds):
+def _kinds(kinds: tuple[int, ...]) -> list[str]:
     return [PIECES[k][0] for k in kinds]
 
 
-def to_json(pos):
+def to_json(pos: Pos) -> dict[str, Any]:
     b = pos.board
-    pieces = {name: {} for name in POWERS}
+    pieces: dict[str, dict[str, str]] = {name: {} for name in POWERS}
     moved = []
     for s in range(100):
         pc = b[s]
@@ -251,7 +253,7 @@ def to_json(pos):
     }
 
 
-def from_json(data):
+def from_json(data: dict[str, Any]) -> Pos:
     """The engine state `to_json` wrote (KeyError, TypeError or ValueError
     if it is not one)."""
     pos = Pos(data["rules"], data["mode"], bool(data["waiting"]), bool(data["swapping"]))

@@ -7,17 +7,19 @@ board and the flow of turns live in the engine (engine.py); this module
 checks actions in the notation, explains illegal ones, logs, and builds the
 views."""
 
-from ...core.actions import NotationError
+from typing import Any, Optional
+
+from ...core.actions import Action, NotationError
 from ...core.errors import RecordError
-from ...core.game import Game, Option, Outcome, State, event, seat_ref
+from ...core.game import JSON, Event, Game, GameState, Option, Outcome, State, event, seat_ref
 from . import position
 from .data import (
     AREAS, BLACK, GREATER, GREEN, KING, LESSER, MACHINE_GUN, GUARD, PIECES, PLANE, POWER_NAMES, POWERS, RED,
-    YELLOW, area_squares, square_name, square_of, FILES,
+    YELLOW, KIND_OF_ID, area_squares, square, square_name, square_of, FILES,
 )
 from .engine import (
     ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, FAR, FREE, LESSER as LESSER_MODE, MOVE, MOVED,
-    NOSQ, OFFER, OVER, PASS, PHASE_NAMES, PLACE, REARR, REARRANGE, SETUP, SWAP, WAIT, masks,
+    NOSQ, OFFER, OVER, PASS, PHASE_NAMES, PLACE, REARR, REARRANGE, SETUP, SWAP, WAIT, Pos, masks,
 )
 from .notation import action_of, parse, text_of
 
@@ -25,11 +27,11 @@ DUMMY_SETS = ("none", "yellow", "black", "green", "red", "green+red", "yellow+bl
               "yellow+red", "black+green", "black+red")
 
 
-def piece_name(kind):
+def piece_name(kind: int) -> str:
     return PIECES[kind][1]
 
 
-def partners(team):
+def partners(team: tuple[int, ...]) -> list[Optional[int]]:
     """Each power's partner (or None) for a team tuple."""
     out = []
     for p in range(4):
@@ -38,13 +40,13 @@ def partners(team):
     return out
 
 
-def fixed_team(options):
+def fixed_team(options: dict[str, Any]) -> Optional[tuple[int, ...]]:
     mode = options["coalitions"]
     return {"free": None, "yellow-green": (0, 1, 0, 1), "yellow-red": (0, 1, 1, 0),
             "lesser": (0, 0, 1, 1)}[mode]
 
 
-def dummies(options):
+def dummies(options: dict[str, Any]) -> dict[int, Any]:
     """power -> who plays that dummy: "bot", or the seat of its partner. A
     dummy is played by its partner only when the coalitions are fixed at
     set-up (so that the partner is known) and the partner is not a dummy
@@ -54,9 +56,9 @@ def dummies(options):
         return {}
     powers = [POWERS.index(n) for n in chosen.split("+")]
     team = fixed_team(options)
-    out = {}
+    out: dict[int, Any] = {}
     for p in powers:
-        who = "bot"
+        who: Any = "bot"
         if options["dummy_play"] == "partner" and team is not None:
             mate = partners(team)[p]
             if mate is not None and mate not in powers:
@@ -66,13 +68,17 @@ def dummies(options):
 
 
 class CoalitionChessState(State):
-    def __init__(self):
+    pos: Pos
+    seed: Optional[int]
+    history: list[list[Any]]
+
+    def __init__(self) -> None:
         self.log = []
 
     # -- set-up -----------------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, players, options, seed, deal):
+    def setup(cls, players: int, options: dict[str, Any], seed: Optional[int], deal: Any) -> GameState:
         st = cls()
         st.players = players
         st.options = options
@@ -100,21 +106,21 @@ class CoalitionChessState(State):
     # -- protocol ---------------------------------------------------------------------------------
 
     @property
-    def hands(self):
+    def hands(self) -> list[list[str]]:
         """The pieces each seat holds off the board, waiting to be placed:
         Yellow's army during its set-up, the lifted pieces of a power
         rearranging (public, as everything in this game)."""
         pos = self.pos
-        out = [[], [], [], []]
+        out: list[list[str]] = [[], [], [], []]
         if pos.phase in (SETUP, REARR):
             out[pos.actor] = [PIECES[k][0] for k in pos.reserve]
         return out
 
-    def to_act(self):
+    def to_act(self) -> list[int]:
         pos = self.pos
         return [] if pos.phase == OVER else [pos.actor]
 
-    def _legal(self, seat):
+    def _legal(self, seat: int) -> list[str]:
         pos = self.pos
         if pos.phase == OVER or seat != pos.actor:
             return []
@@ -122,7 +128,7 @@ class CoalitionChessState(State):
         out = [text_of(a, answering) for a in pos.legal()]
         return out
 
-    def auto_action(self):
+    def auto_action(self) -> Optional[tuple[int, str]]:
         pos = self.pos
         if pos.phase == MOVE:
             # a power with no move at all passes by itself (it could only have
@@ -132,7 +138,7 @@ class CoalitionChessState(State):
                 return (pos.actor, "pass")
         return None
 
-    def _apply(self, seat, action):
+    def _apply(self, seat: int, action: str) -> list[Event]:
         pos = self.pos
         act = parse(action)
         a = action_of(act)
@@ -150,7 +156,7 @@ class CoalitionChessState(State):
         events.extend(self._after(seat))
         return events
 
-    def _teams_text(self):
+    def _teams_text(self) -> str:
         team = self.pos.team
         sides = []
         for t in (0, 1):
@@ -158,7 +164,7 @@ class CoalitionChessState(State):
             sides.append(" and ".join(members))
         return " against ".join(sides)
 
-    def _after(self, seat):
+    def _after(self, seat: int) -> list[Event]:
         """Log what followed an action: retirements, checks, the next phase,
         the end."""
         pos = self.pos
@@ -187,17 +193,17 @@ class CoalitionChessState(State):
                     events.append(event(f"{POWER_NAMES[g]}'s King is in check.", kind="check", seat=g))
         return events
 
-    def _note_end(self):
+    def _note_end(self) -> None:
         if self.pos.phase == OVER:
             self.log.extend(self._end_events())
 
-    def _end_events(self):
+    def _end_events(self) -> list[Event]:
         out = self.outcome()
         return [event(out.summary, kind="result")] if out else []
 
     # -- descriptions -----------------------------------------------------------------------------
 
-    def _describe(self, seat, a, act):
+    def _describe(self, seat: int, a: int, act: Action) -> list[Event]:
         pos = self.pos
         who = f"{seat_ref(seat)} ({POWER_NAMES[seat]})"
         b = pos.board
@@ -232,7 +238,7 @@ class CoalitionChessState(State):
         }
         return [event(texts[a], kind=act.kind, seat=seat)]
 
-    def _short(self, a, answering):
+    def _short(self, a: int, answering: bool) -> str:
         """The move list's entry, worked out before the action is played:
         piece letter, squares with - or x (a capture), = and a letter for a
         promotion; an answer out of turn starts with !. Check (+) and mate
@@ -246,7 +252,7 @@ class CoalitionChessState(State):
             return ("!" if answering else "") + text
         return text_of(a)
 
-    def _suffix(self, a):
+    def _suffix(self, a: int) -> str:
         pos = self.pos
         if not 0 <= a < PLACE:
             return ""
@@ -256,7 +262,7 @@ class CoalitionChessState(State):
 
     # -- illegal actions --------------------------------------------------------------------------
 
-    def explain_illegal(self, seat, action):
+    def explain_illegal(self, seat: int, action: str) -> str:
         try:
             act = parse(action)
         except NotationError as exc:
@@ -267,14 +273,18 @@ class CoalitionChessState(State):
 
     # -- outcome ----------------------------------------------------------------------------------
 
-    def outcome(self):
+    def outcome(self) -> Optional[Outcome]:
         pos = self.pos
         if pos.phase != OVER or pos.result is None:
             return None
         scores = pos.scores()
         res = pos.result
+        assert scores is not None  # the game is over
         kind = res[0]
-        names = lambda seats: " and ".join(POWER_NAMES[s] for s in seats)  # noqa: E731
+
+        def names(seats: list[int]) -> str:
+            return " and ".join(POWER_NAMES[s] for s in seats)
+
         winners = [q for q in range(4) if scores[q] == 6]
         if kind == "mate":
             summary = f"Checkmate: {POWER_NAMES[res[1]]}'s King cannot escape. {names(winners)} win (6 points each)."
@@ -297,24 +307,24 @@ class CoalitionChessState(State):
         return Outcome(scores=scores, winners=winners, summary=summary,
                        details={"result": list(res), "teams": list(pos.team)})
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.pos.phase == OVER
 
-    def label(self, seat, action):
+    def label(self, seat: int, action: str) -> str:
         try:
             act = parse(action)
         except NotationError:
             return action
         pos = self.pos
         if act.kind in ("move", "answer"):
-            f, t = square_of(act["from"]), square_of(act["to"])
+            f, t = square(act["from"]), square(act["to"])
             pc = pos.board[f]
             text = f"{piece_name(pc & 15) if pc else '?'} {act['from']} to {act['to']}"
             cp = pos.board[t]
             if cp:
                 text += f", taking {POWER_NAMES[(cp >> 4) & 3]}'s {piece_name(cp & 15)}"
             if act.get("promote"):
-                text += f", becoming a {piece_name(position.KIND_OF_ID[act['promote']])}"
+                text += f", becoming a {piece_name(KIND_OF_ID[str(act['promote'])])}"
             return ("Answer the check: " if act.kind == "answer" else "") + text
         labels = {"default": "Default set-up", "rearrange": "Rearrange your pieces (instead of a move)",
                   "wait": "Wait this turn", "offer": "Offer a draw", "accept": "Accept the draw",
@@ -322,16 +332,16 @@ class CoalitionChessState(State):
         if act.kind in labels:
             return labels[act.kind]
         if act.kind == "place":
-            return f"Place the {act['piece'].replace('-', ' ')} on {act['square']}"
+            return f"Place the {str(act['piece']).replace('-', ' ')} on {act['square']}"
         if act.kind == "declare":
-            return f"Declare for {act['power'].capitalize()}"
+            return f"Declare for {str(act['power']).capitalize()}"
         if act.kind == "swap":
             return f"Motorcyclist {act['from']} to {act['to']} (other colour)"
         return action
 
     # -- views ------------------------------------------------------------------------------------
 
-    def checks(self):
+    def checks(self) -> list[dict[str, Any]]:
         """Kings in check: [{"seat", "king", "by": [squares]}]."""
         pos = self.pos
         out = []
@@ -349,7 +359,7 @@ class CoalitionChessState(State):
             out.append({"seat": g, "king": square_name(ks), "by": sorted(by)})
         return out
 
-    def view(self, seat=None):
+    def view(self, seat: Optional[int] = None) -> JSON:
         pos = self.pos
         b = pos.board
         pieces = []
@@ -427,7 +437,7 @@ class CoalitionChessState(State):
             "outcome": out.to_json() if out else None,
         }
 
-    def _last_move(self):
+    def _last_move(self) -> Optional[dict[str, Any]]:
         last = self.pos.last
         if not last:
             return None
@@ -443,7 +453,7 @@ class CoalitionChessState(State):
 
     # -- JSON -------------------------------------------------------------------------------------
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         return {
             "game": "coalition-chess",
             "players": self.players,
@@ -455,7 +465,7 @@ class CoalitionChessState(State):
         }
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> GameState:
         st = cls()
         try:
             st.players = data["players"]

@@ -4,20 +4,24 @@ step; the app plays them at #/walkthrough/coalition-chess/<name>. The steps
 listed in "learn" are made by the learner: the caption before such a step
 asks for the move."""
 
-from ...core.records import walkthrough_record
+from typing import Any, Optional, Sequence
+
+from ...core.records import Record, walkthrough_record
 from .data import PIECES, START
 from .position import listed
 
 NAMES = ["Yellow", "Black", "Green", "Red"]
 
 
-def _record(title, deal, moves, captions, options=None, description="", learn=(), names=None):
+def _record(title: str, deal: dict[str, Any], moves: list[tuple[int, str]], captions: dict[int, str],
+            options: Optional[dict[str, Any]] = None, description: str = "", learn: Sequence[int] = (),
+            names: Optional[list[str]] = None) -> Record:
     deal = dict(deal, pieces=listed(deal["pieces"]))
     return walkthrough_record("coalition-chess", title, names or NAMES, deal, moves, captions, options,
                               description, learn)
 
 
-def _army(power):
+def _army(power: int) -> dict[str, str]:
     return {sq: PIECES[k][0] for sq, k in START[power].items()}
 
 
