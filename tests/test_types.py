@@ -15,6 +15,7 @@ pytest.importorskip("mypy", reason="mypy is in requirements-dev.txt")
 # The folders checked under mypy strict; add a folder here once it is typed.
 TYPED = [
     "py/coalitions/core",
+    "py/coalitions/games/coalition_chess",
 ]
 
 

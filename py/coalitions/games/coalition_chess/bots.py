@@ -19,12 +19,14 @@ engine from it.
 """
 
 import json
+from typing import Any, Callable, Optional
 
 from ...core.bots import Bot
+from ...core.game import JSON
 from .data import BOT_SETUP, FORWARD, GUARD, KING, MACHINE_GUN, PIECES
 from .engine import (
     ALIGNED, KNIGHT_NEAR, ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, FREE, MOVE, OVER, PASS, PLACE, SETUP,
-    VALUE, ZX, masks,
+    VALUE, ZX, Pos, masks,
 )
 from .notation import action_of, parse, text_of
 from . import position
@@ -36,7 +38,7 @@ ACCEPT_BELOW = -1500  # a draw offer is accepted when the search values playing 
 
 
 
-def worst_decisive(values):
+def worst_decisive(values: list[int]) -> Optional[int]:
     """The decisive value (a mate) worst for us among `values`, or None."""
     found = [v for v in values if abs(v) >= DECISIVE]
     return min(found) if found else None
@@ -45,15 +47,15 @@ class Timeout(Exception):
     pass
 
 
-def _engine(view):
+def _engine(view: JSON) -> Pos:
     return position.from_json(view["position"])
 
 
-def _actions(legal):
+def _actions(legal: list[str]) -> list[int]:
     return [action_of(parse(t)) for t in legal]
 
 
-def setup_step(view, legal):
+def setup_step(view: JSON, legal: list[str]) -> str:
     """Yellow's set-up, one piece per decision (the King first), on the
     squares of BOT_SETUP; any legal placement if that square is not free."""
     reserve = view["setup"]["reserve"] if view.get("setup") else []
@@ -71,7 +73,7 @@ class CaptureBot(Bot):
     level = "capture"
     label = "Greedy (one ply)"
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         pos = _engine(view)
@@ -94,7 +96,7 @@ class CaptureBot(Bot):
 
 # -- evaluation -------------------------------------------------------------------------------------
 
-def _advance_tables():
+def _advance_tables() -> tuple[tuple[int, ...], ...]:
     """Bonus for a Guard or a Machine-gun by how far forward it stands."""
     out = []
     for p in range(4):
@@ -112,7 +114,7 @@ ADVANCE = _advance_tables()
 CENTRE = tuple(int(12 - 3 * (abs(4.5 - s % 10) + abs(4.5 - s // 10))) for s in range(100))
 
 
-def evaluate(pos, root_team):
+def evaluate(pos: Pos, root_team: int) -> int:
     """The position for root_team's coalition, in hundredths of a Guard."""
     team = pos.team
     b = pos.board
@@ -136,7 +138,7 @@ def evaluate(pos, root_team):
     return total
 
 
-def exposed_to_neutrals(pos, root_team):
+def exposed_to_neutrals(pos: Pos, root_team: int) -> int:
     """In rounds 1-3, for each neutral lesser power: its army times the
     difference between our men and the other side's men it could take now,
     over 30. Taking one brings that army to the taker's enemies, and a
@@ -159,8 +161,9 @@ def exposed_to_neutrals(pos, root_team):
     return out
 
 
-def terminal(pos, root, ply):
+def terminal(pos: Pos, root: int, ply: int) -> int:
     scores = pos.scores()
+    assert scores is not None  # called only once the game is over
     team = pos.team
     mine = scores[root]
     theirs = max([scores[q] for q in range(4) if team[q] != team[root]] or [0])
@@ -175,10 +178,16 @@ def terminal(pos, root, ply):
 class SearchBot(Bot):
     level = "hard"
     label = "Hard"
+    root: int
+    root_team: int
+    nodes: int
+    value: int
+    tt: dict[int, tuple[int, int, int, Optional[int]]]
+    killers: dict[int, tuple[int, ...]]
     budget = 3000  # positions searched per decision: about 0.35 s in CPython, 1 s in the browser
     max_depth = 8
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         key = (self.level, json.dumps(view["position"], sort_keys=True), tuple(legal))
@@ -190,7 +199,7 @@ class SearchBot(Bot):
             _DECIDED[key] = got
         return got
 
-    def _decide(self, view, legal):
+    def _decide(self, view: JSON, legal: list[str]) -> str:
         pos = _engine(view)
         seat = view["seat"]
         if pos.phase == SETUP:
@@ -209,10 +218,10 @@ class SearchBot(Bot):
             return legal[0]
         return text_of(best, pos.phase == ANSWER)
 
-    def _choose_side(self, pos, seat, acts, legal):
+    def _choose_side(self, pos: Pos, seat: int, acts: list[int], legal: list[str]) -> str:
         """A neutral lesser power joins the side where its search likes the
         position best (it never stays neutral: that scores nothing)."""
-        best = None
+        best: Optional[tuple[int, int]] = None
         share = self.budget // 2
         for a in (DECLARE_Y, DECLARE_B):
             if a not in acts:
@@ -221,15 +230,16 @@ class SearchBot(Bot):
             searcher = type(self)(self.rng)
             searcher.budget = share
             searcher.max_depth = min(self.max_depth, 3)
-            value = searcher.search(pos, seat, want_value=True)
+            value = searcher.search(pos, seat, want_value=True) or 0
             pos.pop()
             if best is None or value > best[0]:
                 best = (value, a)
+        assert best is not None  # one of the declarations is legal
         return text_of(best[1])
 
     # -- the search -----------------------------------------------------------------------------
 
-    def search(self, pos, seat, want_value=False):
+    def search(self, pos: Pos, seat: int, want_value: bool = False) -> Optional[int]:
         self.root = seat
         self.root_team = pos.team[seat]
         self.nodes = 0
@@ -245,7 +255,7 @@ class SearchBot(Bot):
         try:
             for depth in range(1, self.max_depth + 1):
                 alpha = -10 ** 9
-                iter_best = None
+                iter_best: Optional[int] = None
                 for a in ordered:
                     pos.push(a)
                     try:
@@ -255,6 +265,7 @@ class SearchBot(Bot):
                     if iter_best is None or v > alpha:
                         alpha = v
                         iter_best = a
+                assert iter_best is not None  # there are root moves
                 best_move, best_value = iter_best, alpha
                 ordered = [best_move] + [a for a in ordered if a != best_move]
                 if abs(best_value) >= WIN:
@@ -265,10 +276,10 @@ class SearchBot(Bot):
         self.value = best_value
         return best_value if want_value else best_move
 
-    def _filtered(self, pos):
+    def _filtered(self, pos: Pos) -> list[int]:
         return [a for a in pos.legal() if (0 <= a < PLACE) or a == PASS or a == DECLINE]
 
-    def _order(self, pos, acts, tt_move, ply):
+    def _order(self, pos: Pos, acts: list[int], tt_move: Optional[int], ply: int) -> list[int]:
         b = pos.board
         killers = self.killers.get(ply, ())
         scored = []
@@ -291,7 +302,7 @@ class SearchBot(Bot):
         scored.sort()
         return [a for _, _, a in scored]
 
-    def _ab(self, pos, depth, alpha, beta, ply):
+    def _ab(self, pos: Pos, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if self.nodes > self.budget:
             raise Timeout
@@ -378,7 +389,7 @@ class SearchBot(Bot):
         self.tt[key] = (depth, value, flag, best)
         return value
 
-    def _neutral(self, pos, acts, depth, ply):
+    def _neutral(self, pos: Pos, acts: list[int], depth: int, ply: int) -> int:
         """A neutral lesser power to move in round 3, the last before the
         game stops if it stays neutral: not an opponent yet, so not its
         worst move for us but the mean over its moves. Its moves that may
@@ -402,7 +413,7 @@ class SearchBot(Bot):
             total += values[-1] * (quiet - 1)
         return total // len(acts)
 
-    def _after_each(self, pos, moves, value, count=False):
+    def _after_each(self, pos: Pos, moves: list[int], value: Callable[[], int], count: bool = False) -> list[int]:
         """[value() after each of `moves`]; with count, each is a searched
         position of the budget."""
         out = []
@@ -418,19 +429,20 @@ class SearchBot(Bot):
                 pos.pop()
         return out
 
-    def _commits(self, pos, acts):
+    def _commits(self, pos: Pos, acts: list[int]) -> list[int]:
         """The moves of a neutral lesser power that may commit it: captures,
         promotions and moves that may give check to a King."""
         p = pos.actor
         kings = [pos.king[g] for g in (0, 1) if pos.king[g] >= 0]
         return self._takes_or_checks(pos, acts, kings, lambda a: pos._commit_of(p, a) != -1)
 
-    def _forcing(self, pos, acts):
+    def _forcing(self, pos: Pos, acts: list[int]) -> list[int]:
         kings = [pos.king[g] for g in (0, 1) if pos.team[g] == self.root_team and pos.king[g] >= 0]
         return self._takes_or_checks(pos, acts, kings)
 
     @staticmethod
-    def _takes_or_checks(pos, acts, kings, keep_check=None):
+    def _takes_or_checks(pos: Pos, acts: list[int], kings: list[int],
+                         keep_check: Optional[Callable[[int], bool]] = None) -> list[int]:
         """The moves of `acts` that capture, promote, or may give check to one
         of `kings` (those only if keep_check(move) says so)."""
         b = pos.board
@@ -451,13 +463,13 @@ class SearchBot(Bot):
                     break
         return out
 
-    def _killer(self, ply, a, pos):
+    def _killer(self, ply: int, a: int, pos: Pos) -> None:
         if 0 <= a < PLACE and not pos.board[(a >> 7) & 127]:
             k = self.killers.get(ply, ())
             if a not in k:
                 self.killers[ply] = (a,) + k[:1]
 
-    def _quiet(self, pos, alpha, beta, ply, qd):
+    def _quiet(self, pos: Pos, alpha: int, beta: int, ply: int, qd: int) -> int:
         """Captures only, with the right to stand still, a few plies deep."""
         if pos.phase == OVER:
             return terminal(pos, self.root, ply)
@@ -528,4 +540,4 @@ class EasyBot(SearchBot):
     max_depth = 3
 
 
-_DECIDED = {}
+_DECIDED: dict[tuple[Any, ...], str] = {}
