@@ -49,7 +49,11 @@ def rows(hesse, n=3):
 
 
 def dealt(**extra):
+    """The walkthroughs' table; each party holds 25,000 € unless `money` says
+    otherwise (the tests' arithmetic is written for it; test_setup checks the
+    set-up's START_MONEY)."""
     deal = copy.deepcopy(TABLE)
+    deal["money"] = [25] * len(deal["programmes"])
     deal.update(extra)
     return GAME.new(len(deal["programmes"]), deal=deal)
 
@@ -128,16 +132,16 @@ def test_the_reconstructed_data():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_setup(players):
     s = seeded(players, 3)
-    assert s.money == [25] * players and s.base == [5] * players and s.supply == [10] * players
+    assert s.money == [D.START_MONEY] * players and s.base == [5] * players and s.supply == [10] * players
     assert all(sorted(c) == sorted(D.CABINET_IDS) for c in s.cabinet)
     assert len(s.boards) == 4 and len({b["id"] for b in s.boards}) == 4
-    assert [sum(b["up"]) for b in s.boards] == [4, 3, 2, 1]
+    assert [sum(b["up"]) for b in s.boards] == list(D.FACE_UP) == [6, 5, 4, 3]
     for b in s.boards:
         ops = b["opinions"]
-        assert len(ops) == 4
+        assert len(ops) == D.SLOTS == 6
         assert all(not (a == c or D.contradicts(a, c)) for i, a in enumerate(ops) for c in ops[:i])
     for prog in s.programmes:
-        assert len(prog) == 5 and len({D.TOPIC_OF[c] for c in prog}) == 5
+        assert len(prog) == D.PROGRAMME_SIZE == 6 and len({D.TOPIC_OF[c] for c in prog}) == 6
     assert all(len(h) == 1 for h in s.hands)
     assert len(s.prog_display) == 5 and len(s.op_display) == 3
     assert (s.phase, s.step, s.round) == (1, "bid", 1)
@@ -237,13 +241,13 @@ def test_phase2_draw_take_swap_and_hold():
     assert "environment-contra" not in s.prog_display and len(s.prog_display) == 4
     legal = s.legal_actions(0)
     assert "swap environment-contra immigration-pro" in legal
-    assert "swap working-hours-contra taxes-pro" in legal
+    assert "swap working-hours-contra working-hours-pro" in legal
     assert "done" not in legal and "hold environment-contra" in legal
     act(s, "swap environment-contra immigration-pro")
     assert "environment-contra" in s.programmes[0] and "immigration-pro" in s.hands[0]
     act(s, "swap immigration-pro environment-contra")
     assert s.swaps == 2 and not any(a.startswith("swap ") for a in s.legal_actions(0))
-    refused(s, 0, "swap working-hours-contra taxes-pro", "swapped twice")
+    refused(s, 0, "swap working-hours-contra working-hours-pro", "swapped twice")
     act(s, "hold working-hours-contra")
     assert s.hands[0] == ["working-hours-contra"] and s.turn == 1 and s.step == "draw"
 
@@ -335,7 +339,8 @@ def test_label_shows_the_price_and_the_money():
     s = dealt(phase=4)
     assert s.label(0, "rally hesse 4") == "4 rallies in Hesse for 5,000 € (you hold 25,000 €)"
     m = Match(new_record("die-macher", make_players(["human"] * 3), deal=dict(copy.deepcopy(TABLE), phase=3)))
-    assert m.view(0)["labels"]["media hesse"] == "Media marker in Hesse for 5,000 € (you hold 25,000 €)"
+    held = D.eur(D.START_MONEY)  # the table's own money
+    assert m.view(0)["labels"]["media hesse"] == f"Media marker in Hesse for 5,000 € (you hold {held})"
 
 
 # -- phases 5 and 6 ----------------------------------------------------------------------------
@@ -375,7 +380,7 @@ def test_phase6_reveals_state_by_state_in_turn_order_and_pays():
     assert reveals[1].startswith("{p2} reveals the General secretary in Hesse")
     assert reveals[2].startswith("{p0} reveals the General secretary in Bavaria")
     h, b = s.boards[0], s.boards[1]
-    assert h["trends"][1] == 2 and s.base[1] == 6  # +2 trend, +1 base
+    assert h["trends"][1] == D.CHANCELLOR_TREND == 3 and s.base[1] == 6  # +3 trend, +1 base
     assert h["rallies"][2] == 2 and h["trends"][2] == 1  # 2 free rallies, +1 trend
     assert b["rallies"][0] == 2 and s.money == [23, 20, 23] and s.bank == 9
     assert s.used_cabinet == [["general-secretary"], ["chancellor-candidate"], ["general-secretary"]]
@@ -412,7 +417,9 @@ def test_phase6_the_once_per_state_actions():
                   1: [("parliamentary-leader", "hesse")],
                   2: [("press-spokesperson", "hesse"), ("foreign-minister", "bavaria")]})
     assert s.step == "cabinet" and s.legal_actions(0)[-1] == "skip"
-    assert "replace defence-pro working-hours-contra" in s.legal_actions(0)
+    assert "replace defence-pro immigration-pro" in s.legal_actions(0)
+    # Working hours contra is face up in Hesse already: not offered again
+    assert not any(a.endswith(" working-hours-contra") for a in s.legal_actions(0))
     # Immigration pro would repeat nothing, but Taxes contra contradicts Taxes pro: not offered for another slot
     assert "replace europe-pro taxes-contra" not in s.legal_actions(0)
     assert "replace taxes-pro taxes-contra" in s.legal_actions(0)
@@ -428,13 +435,13 @@ def test_phase6_the_once_per_state_actions():
     # Carol's Press spokesperson removes Bob's marker (the one target); nothing face down to look at
     assert h["media"] == [0, 0, 0] and s.supply[1] == 10
     # Bavaria: Alice's spokesperson has no marker to remove; 1 face-down slot: looked at without asking
-    assert s.boards[1]["known"][3] == [0]
-    assert "Slot 4 of Bavaria holds Taxes contra." in texts(s, seat=0)
-    assert "Slot 4 of Bavaria holds Taxes contra." not in texts(s, seat=1)
+    assert s.boards[1]["known"][5] == [0]
+    assert "Slot 6 of Bavaria holds Europe contra." in texts(s, seat=0)
+    assert "Slot 6 of Bavaria holds Europe contra." not in texts(s, seat=1)
     # Carol's Foreign minister: a face-up opinion of her programme, Nuclear power pro
-    assert s.legal_actions(2) == ["double nuclear-pro", "skip"]
+    assert s.legal_actions(2) == ["double nuclear-pro", "double immigration-contra", "skip"]
     act(s, "double nuclear-pro")
-    assert s.boards[1]["doubled"] == [True, False, False, False] and s.doubling == 3 and s.money[2] == 22
+    assert s.boards[1]["doubled"] == [True] + [False] * 5 and s.doubling == 3 and s.money[2] == 22
 
 
 def test_phase6_once_actions_start_afresh_each_round():
@@ -451,13 +458,13 @@ def test_phase6_once_actions_start_afresh_each_round():
 def test_phase6_look_at_one_of_several_face_down_opinions():
     s = dealt(phase=5)
     place_all(s, {1: [("press-spokesperson", "saxony")]})
-    assert s.step == "look" and s.legal_actions(1) == ["look 3", "look 4"]
-    act(s, "look 4")
+    assert s.step == "look" and s.legal_actions(1) == ["look 5", "look 6"]
+    act(s, "look 6")
     v1, v0 = s.view(1), s.view(0)
-    assert v1["states"][2]["slots"][3]["opinion"] == "working-hours-contra" and v1["states"][2]["slots"][3]["known"]
-    assert v0["states"][2]["slots"][3]["opinion"] is None
-    # Bob's projection counts what he has seen
-    assert v1["states"][2]["topics"][1] == 0 and v1["states"][2]["projection"]
+    assert v1["states"][2]["slots"][5]["opinion"] == "taxes-pro" and v1["states"][2]["slots"][5]["known"]
+    assert v0["states"][2]["slots"][5]["opinion"] is None
+    # Bob's projection counts what he has seen: Taxes pro is in his programme
+    assert v1["states"][2]["topics"][1] == v0["states"][2]["topics"][1] + 1 and v1["states"][2]["projection"]
 
 
 # -- phase 7 ---------------------------------------------------------------------------------
@@ -469,11 +476,13 @@ def test_phase7_strict_media_majority_replaces_an_undoubled_face_up_opinion():
     legal = s.legal_actions(0)
     assert legal[-1] == "skip" and all(a.startswith("replace ") for a in legal[:-1])
     act(s, "replace environment-contra immigration-pro")
-    assert s.boards[0]["opinions"] == ["taxes-pro", "europe-pro", "immigration-pro", "defence-pro"]
+    assert s.boards[0]["opinions"] == ["taxes-pro", "europe-pro", "immigration-pro", "defence-pro", "nuclear-contra",
+                                       "working-hours-contra"]
     assert "Bavaria: no party has a media majority." in texts(s)
     assert s.turn == 2 and s.cab["board"] == 2
-    # Saxony: only the two face-up slots may be replaced
-    assert {a.split(" ")[1] for a in s.legal_actions(2)[:-1]} == {"europe-contra", "defence-contra"}
+    # Saxony: only the four face-up slots may be replaced, not the two face down
+    assert {a.split(" ")[1] for a in s.legal_actions(2)[:-1]} == {"europe-contra", "defence-contra",
+                                                                   "environment-pro", "working-hours-contra"}
 
 
 def test_phase7_a_doubled_opinion_is_not_replaced():
@@ -486,13 +495,17 @@ def test_phase7_a_doubled_opinion_is_not_replaced():
     assert not any(a.startswith("replace taxes-pro ") for a in s.legal_actions(0))
 
 
+HESSE_REST = ["nuclear-contra", "working-hours-contra"]  # Hesse's slots 5 and 6 in the table
+BAVARIA_REST = ["defence-contra", "environment-pro"]  # in no programme of Carol's
+
+
 def majority_over(opinions, doubled):
-    """Phase 7, Alice's media majority in Hesse, whose opinions and doubling
-    markers are set by hand (as a replacement that repeated a face-down
-    opinion leaves them)."""
+    """Phase 7, Alice's media majority in Hesse, whose first four opinions and
+    doubling markers are set by hand (as a replacement that repeated a
+    face-down opinion leaves them); slots 5 and 6 hold HESSE_REST, undoubled."""
     s = dealt(phase=7, media=rows([1, 0, 0]))
-    s.boards[0]["opinions"] = list(opinions)
-    s.boards[0]["doubled"] = list(doubled)
+    s.boards[0]["opinions"] = list(opinions) + HESSE_REST
+    s.boards[0]["doubled"] = list(doubled) + [False, False]
     s.step = "auto"
     s.queue = [0]
     s._advance()
@@ -505,13 +518,13 @@ def test_phase7_replacing_an_opinion_shown_twice_leaves_the_doubled_copy_alone()
     assert s.legal_actions(0).count("replace taxes-pro immigration-pro") == 1
     act(s, "replace taxes-pro immigration-pro")
     h = s.boards[0]
-    assert h["opinions"] == ["taxes-pro", "europe-pro", "immigration-pro", "defence-pro"]
-    assert h["doubled"] == [True, False, False, False]
+    assert h["opinions"] == ["taxes-pro", "europe-pro", "immigration-pro", "defence-pro"] + HESSE_REST
+    assert h["doubled"] == [True, False, False, False, False, False]
     # the same with the doubled copy after the plain one
     s = majority_over(["taxes-pro", "europe-pro", "defence-pro", "taxes-pro"], [False, False, False, True])
     act(s, "replace taxes-pro immigration-pro")
-    assert s.boards[0]["opinions"] == ["immigration-pro", "europe-pro", "defence-pro", "taxes-pro"]
-    assert s.boards[0]["doubled"] == [False, False, False, True]
+    assert s.boards[0]["opinions"] == ["immigration-pro", "europe-pro", "defence-pro", "taxes-pro"] + HESSE_REST
+    assert s.boards[0]["doubled"] == [False, False, False, True, False, False]
 
 
 def test_phase7_an_opinion_shown_twice_is_offered_once():
@@ -525,31 +538,32 @@ def test_phase7_an_opinion_shown_twice_is_offered_once():
 
 
 def foreign_minister_over(opinions, doubled):
-    """Carol's Foreign minister revealed in Bavaria, whose opinions and doubling
-    markers are set by hand (Carol's programme holds Nuclear power pro)."""
+    """Carol's Foreign minister revealed in Bavaria, whose first four opinions
+    and doubling markers are set by hand (Carol's programme holds Nuclear power
+    pro); slots 5 and 6 hold BAVARIA_REST, undoubled; all face up."""
     s = dealt(phase=5)
-    s.boards[1]["opinions"] = list(opinions)
-    s.boards[1]["doubled"] = list(doubled)
-    s.boards[1]["up"] = [True] * 4
+    s.boards[1]["opinions"] = list(opinions) + BAVARIA_REST
+    s.boards[1]["doubled"] = list(doubled) + [False, False]
+    s.boards[1]["up"] = [True] * D.SLOTS
     return place_all(s, {2: [("foreign-minister", "bavaria")]})
 
 
 def test_phase6_the_foreign_minister_never_doubles_a_doubled_copy():
-    s = foreign_minister_over(["nuclear-pro", "immigration-contra", "nuclear-pro", "taxes-contra"],
+    s = foreign_minister_over(["nuclear-pro", "working-hours-pro", "nuclear-pro", "taxes-contra"],
                               [True, False, False, False])
     s.doubling = 3
     assert s.step == "cabinet" and s.legal_actions(2) == ["double nuclear-pro", "skip"]
     act(s, "double nuclear-pro")
-    assert s.boards[1]["doubled"] == [True, False, True, False] and s.doubling == 2
+    assert s.boards[1]["doubled"][:4] == [True, False, True, False] and s.doubling == 2
     # both copies plain: one action, the first copy doubled
-    s = foreign_minister_over(["nuclear-pro", "immigration-contra", "nuclear-pro", "taxes-contra"], [False] * 4)
+    s = foreign_minister_over(["nuclear-pro", "working-hours-pro", "nuclear-pro", "taxes-contra"], [False] * 4)
     assert s.legal_actions(2) == ["double nuclear-pro", "skip"]
     act(s, "double nuclear-pro")
-    assert s.boards[1]["doubled"] == [True, False, False, False] and s.doubling == 3
+    assert s.boards[1]["doubled"][:4] == [True, False, False, False] and s.doubling == 3
     # both doubled: nothing left to double
-    s = foreign_minister_over(["nuclear-pro", "immigration-contra", "nuclear-pro", "taxes-contra"],
+    s = foreign_minister_over(["nuclear-pro", "working-hours-pro", "nuclear-pro", "taxes-contra"],
                               [True, False, True, False])
-    assert s.step != "cabinet" and s.boards[1]["doubled"] == [True, False, True, False] and s.doubling == 4
+    assert s.step != "cabinet" and s.boards[1]["doubled"][:4] == [True, False, True, False] and s.doubling == 4
     assert "The Foreign minister's main action has nothing to work on." in texts(s)
 
 
@@ -640,9 +654,9 @@ def test_vote_formula_with_the_floor_and_a_doubled_opinion():
     assert vote_line(b, 0, s.programmes[0], "Black") == (
         "Black: (4 rallies + 1 trend) × 3 topics = 15 votes in Hesse (Taxes pro, Europe pro, Defence pro)")
     assert vote_line(b, 2, s.programmes[2], "Yellow").startswith(
-        "Yellow: (2 rallies − 3 trend = 0) × 2 topics = 0 votes in Hesse")
+        "Yellow: (2 rallies − 3 trend = 0) × 3 topics = 0 votes in Hesse")
     b["doubled"][0] = True
-    assert matching(b, s.programmes[0])[0] == 4 and matching(b, s.programmes[2])[0] == 2
+    assert matching(b, s.programmes[0])[0] == 4 and matching(b, s.programmes[2])[0] == 3
     assert "Taxes pro doubled" in vote_line(b, 1, s.programmes[1])
 
 
@@ -690,18 +704,76 @@ def test_election_several_over_50_take_10_each():
 
 
 def test_election_coalition_choice_and_the_5_vp_leader():
-    s = election_state([8, 8, 8], [2, 3, 2], media=(1, 2, 0))
+    s = election_state([8, 8, 8], [2, 3, 0], media=(1, 2, 0))  # 30, 22, 24
     assert s.step == "coalition" and s.legal_actions(0) == ["coalition red", "coalition yellow"]
     act(s, "coalition red")
     assert s.vp == [7, 7, 0] and s.national == [1, 1, 0]
-    assert any("forms a coalition with {p1} (22 votes): 2 shared programme cards and 52 votes together: 7 VP each"
+    assert any("forms a coalition with {p1} (22 votes): 3 shared programme cards and 52 votes together: 7 VP each"
                in t for t in texts(s))
-    # one possible partner: taken without asking
-    s = election_state([8, 8, 8], [2, 3, 1])
+    # one possible partner: taken without asking (Carol's 18 votes bring Alice's 30 to 48 only)
+    s = election_state([8, 8, 8], [2, 3, -2])
     assert s.step == "donation" and s.vp == [7, 7, 0]
-    # no partner reaches 50: the leader takes 5
-    s = election_state([8, 7, 7], [2, 0, 0])
+    # no partner reaches 50: the leader takes 5 (30 + 14 and 30 + 18)
+    s = election_state([8, 7, 6], [2, 0, 0])
     assert s.vp == [5, 0, 0] and s.results[0]["kind"] == "leader"
+
+
+# -- the calibration (issue 29): every tier of the text is reachable --------------------------
+
+
+def test_the_calibrated_numbers_let_a_focused_campaign_reach_50():
+    first = D.FIRST_RECONSTRUCTION
+    chancellor = D.CABINET_COST["chancellor-candidate"]
+    # with the first values a campaign of 8 rallies and the Chancellor candidate matching every opinion of a
+    # state got (8 + 2) × 4 = 40 votes; now five of the six opinions give (8 + 3) × 5 = 55
+    assert (D.MAX_RALLIES + first["CHANCELLOR_TREND"]) * first["SLOTS"] < D.MAJORITY
+    assert (D.MAX_RALLIES + D.CHANCELLOR_TREND) * (D.SLOTS - 1) >= D.MAJORITY
+    # and the starting money pays a media marker, 8 rallies at once and the Chancellor candidate in round 1
+    assert first["START_MONEY"] < D.RALLY_PRICE[D.MAX_RALLIES] + chancellor + D.MEDIA_PRICE <= D.START_MONEY
+    # each state is face up by its own election, one more opinion turned after each
+    assert [f + k for k, f in enumerate(D.FACE_UP)] == [D.SLOTS] * D.ROUNDS
+    assert D.PROGRAMME_SIZE <= len(D.TOPICS) and D.SLOTS <= len(D.TOPICS)
+
+
+def test_a_focused_campaign_wins_alone_from_the_set_up_money():
+    """Alice's programme matches five of Hesse's six opinions; with the set-up's
+    money she buys 8 rallies there and sends her Chancellor candidate: 55
+    votes, 12 VP, while Carol with 8 rallies and three topics stays far below."""
+    prog = ["taxes-pro", "europe-pro", "defence-pro", "nuclear-pro", "environment-contra", "working-hours-contra"]
+    s = dealt(phase=4, money=[D.START_MONEY] * 3, programmes=[prog] + TABLE["programmes"][1:],
+              hands=[["immigration-pro"], ["europe-contra"], ["taxes-contra"]], polls=["poll-05"])
+    act(s, (0, "rally hesse 8"), (0, "done"), (1, "done"), (2, "rally hesse 8"), (2, "done"))
+    assert s.money[0] == D.START_MONEY - 20
+    place_all(s, {0: [("chancellor-candidate", "hesse")]})
+    for _ in range(4):  # the polls: nobody bids, each auctioneer keeps its poll as party base
+        finish_phase_until_state(s, 4)
+    r = s.results[0]
+    assert r["rallies"][0] == 8 and r["trends"][0] == D.CHANCELLOR_TREND and r["topics"][0] == 5
+    assert r["votes"][0] == (8 + D.CHANCELLOR_TREND) * 5 == 55 and r["votes"][2] == 8 * 3
+    assert r["kind"] == "alone" and r["vp"] == [12, 0, 0]
+
+
+def test_the_campaign_walkthrough_ends_with_55_votes_alone():
+    rec = GAME.walkthroughs()["campaign"]
+    _, state = replay(rec)
+    r = state.results[0]
+    assert r["kind"] == "alone" and r["votes"] == [55, 9, 36] and r["vp"] == [12, 0, 0]
+    assert r["rallies"][0] == D.MAX_RALLIES and r["topics"][0] == 5
+    assert state.step == "donation" and state.turn == 0
+
+
+def test_every_election_tier_happens_between_the_default_bots():
+    """scripts/bench_die_macher_tiers.py measures 200 games per player count
+    (docs/bots.md); a small sample here keeps every tier alive."""
+    sys_path = str(pathlib.Path(__file__).resolve().parent.parent / "scripts")
+    import sys
+    if sys_path not in sys.path:
+        sys.path.insert(0, sys_path)
+    from bench_die_macher_tiers import elections, tally
+
+    counts = tally(elections(4, 24, 0))
+    assert counts["alone"] >= 0.1 * 96 and counts["several"] >= 1 and counts["coalition"] >= 0.15 * 96
+    assert counts["leader"] <= 0.5 * 96 and counts["none"] == 0
 
 
 def test_election_nobody_with_votes_scores_nothing():
@@ -710,7 +782,7 @@ def test_election_nobody_with_votes_scores_nothing():
 
 
 def test_income_donations_and_the_next_round():
-    s = election_state([8, 8, 8], [2, 3, 1], media=(1, 2, 0))
+    s = election_state([8, 8, 8], [2, 3, -2], media=(1, 2, 0))
     assert s.money == [25 + 7 + 5, 25 + 7 + 5, 25 + 5]
     assert any("{p0} 7 VP + 5 base = 12,000 €" in t for t in texts(s))
     assert s.donation == "d10" and s.turn == 0 and s.legal_actions(0) == ["accept", "refuse"]
@@ -719,11 +791,11 @@ def test_income_donations_and_the_next_round():
     act(s, "refuse")
     assert s.base[1] == 8 and s.money[1] == 37
     assert [b["id"] for b in s.boards] == ["bavaria", "saxony", "berlin"]  # Hesse is elected and gone
-    assert [sum(b["up"]) for b in s.boards] == [3, 2, 1]
+    assert [sum(b["up"]) for b in s.boards] == list(D.FACE_UP[1:]) == [5, 4, 3]
     act(s, "accept")
     assert s.base[2] == 2 and s.money[2] == 60
     assert s.round == 2 and s.phase == 1 and s.step == "bid"
-    assert [sum(b["up"]) for b in s.boards] == [4, 3, 2]
+    assert [sum(b["up"]) for b in s.boards] == [6, 5, 4]  # one more each: every state face up by its election
     assert len(s.prog_display) == 5 and all(c in s.prog_discard for c in TABLE["programme_display"])
     assert s.supply == [9, 9, 10] and s.national == [1, 1, 0]
     assert all(o in s.op_discard for o in TABLE["opinions"][0])
@@ -885,10 +957,12 @@ def test_a_tampered_record_fails_at_its_first_illegal_step():
 @pytest.mark.parametrize("change,message", [
     ({"states": ["hesse", "hesse", "saxony", "berlin"]}, "a state appears twice"),
     ({"states": ["hesse", "atlantis", "saxony", "berlin"]}, "unknown state"),
-    ({"opinions": [["taxes-pro", "taxes-contra", "europe-pro", "defence-pro"]] + TABLE["opinions"][1:]},
-     "both sides of a topic"),
-    ({"programmes": [["taxes-pro", "taxes-contra", "europe-pro", "defence-pro", "nuclear-pro"]]
+    ({"opinions": [["taxes-pro", "taxes-contra", "europe-pro", "defence-pro", "nuclear-contra",
+                    "working-hours-contra"]] + TABLE["opinions"][1:]}, "both sides of a topic"),
+    ({"opinions": [TABLE["opinions"][0][:4]] + TABLE["opinions"][1:]}, "must hold 6 entries, not 4"),
+    ({"programmes": [["taxes-pro", "taxes-contra", "europe-pro", "defence-pro", "nuclear-pro", "working-hours-pro"]]
       + TABLE["programmes"][1:]}, "two cards of one topic"),
+    ({"programmes": [TABLE["programmes"][0][:5]] + TABLE["programmes"][1:]}, "must hold 6 entries, not 5"),
     ({"programmes": TABLE["programmes"][:2]}, "programmes must hold 3 entries"),
     ({"hands": [["taxes-pro"] * 3, ["taxes-pro"], []]}, "programme cards Taxes pro: the game has 4"),
     ({"phase": 10}, "phase must be a whole number from 1 to 9"),
@@ -915,7 +989,7 @@ def test_notation():
     assert p("replace taxes-pro europe-contra").names == ("opinion", "with")
     assert p("bid 12")["amount"] == 12 and p("look 3")["slot"] == 3 and p("pass").parts == ()
     for bad in ["", "bid", "bid -1", "bid 01", "rally hesse", "rally hesse 9", "rally atlantis 2", "place x hesse",
-                "swap taxes-pro", "pass now", "target purple", "look 5", "Bid 3", "coalition", None, 3,
+                "swap taxes-pro", "pass now", "target purple", "look 7", "Bid 3", "coalition", None, 3,
                 "bid ²", "bid ١٢", "bid " + "9" * 5000, "look " + "1" * 5000]:
         with pytest.raises(ValueError):
             p(bad)
@@ -1026,7 +1100,7 @@ DM_PART_NAMES = {
 DM_MALFORMED = ["", "bid", "bid -1", "bid 01", "bid x", "rally hesse", "rally hesse 9", "rally hesse 0",
                 "rally atlantis 2", "place party-chair", "place chancellor hesse", "swap taxes-pro",
                 "swap taxes-pro taxes-maybe", "take", "hold", "media", "media atlantis", "target purple",
-                "replace taxes-pro", "double", "look 0", "look 5", "coalition", "pass now", "Bid 3", "vote red"]
+                "replace taxes-pro", "double", "look 0", "look 7", "coalition", "pass now", "Bid 3", "vote red"]
 
 
 def test_the_cross_game_helpers_hold_over_random_games():

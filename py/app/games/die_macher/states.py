@@ -1,5 +1,5 @@
 """Die Macher's state boards, side by side, the election state first: each
-board's four opinions (face up, face down, seen by you, doubled), its five
+board's six opinions (face up, face down, seen by you, doubled), its five
 media spots, and per party the rallies, trend, matching topics and votes,
 (rallies + trend) × topics, labelled a projection while opinions are hidden."""
 

@@ -15,11 +15,13 @@
 
 from ...core.bots import Bot
 from .data import (
-    CABINET_COST, MEDIA_PRICE, PARTIES, POLL_BASE, RALLY_PRICE, ROUNDS,
+    BASE_MAX, CABINET_COST, MAX_RALLIES, MEDIA_PRICE, OPINIONS, PARTIES, POLL_BASE, PROGRAMME_SIZE, RALLY_PRICE,
+    ROUNDS, TREND_MAX, TREND_MIN,
 )
 from .notation import parse
 
-HIDDEN_MATCH = 0.3  # the chance that a face-down opinion matches a programme card
+# the chance that a face-down opinion matches a programme card: 6 of the 14 opinions
+HIDDEN_MATCH = PROGRAMME_SIZE / len(OPINIONS)
 STATE_WEIGHT = (1.0, 0.55, 0.35, 0.25)
 CABINET_PLAN = ("general-secretary", "chancellor-candidate", "foreign-minister", "party-chair", "interior-minister",
                 "parliamentary-leader", "press-spokesperson")
@@ -162,7 +164,7 @@ class GoodBot(Bot):
             have = st["rallies"][me]
             spend = budget * (shares[k] if k < len(shares) else 0.1)
             count = 0
-            for c in range(1, 9 - have):
+            for c in range(1, MAX_RALLIES + 1 - have):
                 if RALLY_PRICE[c] <= spend and RALLY_PRICE[c] <= budget:
                     count = c
             if count and f"rally {st['id']} {count}" in legal:
@@ -183,7 +185,7 @@ class GoodBot(Bot):
             if st["cabinet"][me] is not None:
                 continue
             topics = expected_topics(st, view["programmes"][me])
-            for card in CABINET_PLAN:
+            for card in self._cabinet_plan(st, k, me):
                 act = f"place {card} {st['id']}"
                 if act not in legal or committed + CABINET_COST[card] > money - 2:
                     continue
@@ -194,6 +196,15 @@ class GoodBot(Bot):
                     continue
                 return act
         return "done"
+
+    def _cabinet_plan(self, st, k, me):
+        """The cards in the order the bot considers them for state `k` (0: the
+        election state): a party that has (nearly) all its rallies in the
+        election state sends the Chancellor candidate there first, since the
+        General secretary's free rallies would be wasted on it."""
+        if k == 0 and st["rallies"][me] >= MAX_RALLIES - 1:
+            return ("chancellor-candidate",) + tuple(c for c in CABINET_PLAN if c != "chancellor-candidate")
+        return CABINET_PLAN
 
     def _target(self, view, legal):
         pend = view["pending"]
@@ -256,13 +267,13 @@ class GoodBot(Bot):
         au = view["auction"]
         st = next(s for s in view["states"] if s["id"] == au["state"])
         base_worth = POLL_BASE * max(0.3, ROUNDS - view["round"])
-        if view["base"][me] >= 20:
+        if view["base"][me] >= BASE_MAX:
             base_worth = 0
         changes = au["changes"]
         pub = 0.0
-        if changes[me] > 0 and st["trends"][me] < 5:
+        if changes[me] > 0 and st["trends"][me] < TREND_MAX:
             before = self._votes_if(view, st, view["programmes"])
-            trends = [max(-5, min(5, t + c)) for t, c in zip(st["trends"], changes)]
+            trends = [max(TREND_MIN, min(TREND_MAX, t + c)) for t, c in zip(st["trends"], changes)]
             after = self._votes_if(view, st, view["programmes"], trends=trends)
             k = view["states"].index(st)
             pub = (self._edge(view, st, after) - self._edge(view, st, before)) * _weight(k) * 0.5

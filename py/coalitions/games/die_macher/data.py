@@ -53,11 +53,23 @@ DONATIONS = {
 
 # -- reconstruction --------------------------------------------------------------------
 
+# Calibrated so that every election tier of the text happens in play (issue 29;
+# "Rules as implemented" says why for each, and scripts/bench_die_macher_tiers.py
+# measures the tiers). The first reconstruction's values, which left the 12 and
+# 10 VP tiers nearly dead:
+FIRST_RECONSTRUCTION = {
+    "START_MONEY": 25,
+    "PROGRAMME_SIZE": 5,
+    "SLOTS": 4,
+    "FACE_UP": (4, 3, 2, 1),
+    "CHANCELLOR_TREND": 2,
+}
+
 PARTIES = ("black", "red", "yellow", "green", "blue")  # seat i plays PARTIES[i]
 PARTY_NAMES = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
-START_MONEY = 25  # k€
+START_MONEY = 40  # k€: 8 rallies (20) and a cabinet card in round 1
 START_BASE = 5
 BASE_MAX = 20
 MEDIA_MARKERS = 10  # per party
@@ -81,7 +93,7 @@ OPINION_NAMES = {f"{t}-{s}": f"{name} {s}" for t, name in TOPICS for s in SIDES}
 OPINION_ORDER = {o: i for i, o in enumerate(OPINIONS)}
 OPINION_COPIES = 3  # popular-opinion cards of each opinion: 42
 PROGRAMME_COPIES = 4  # party-programme cards of each opinion: 56
-PROGRAMME_SIZE = 5
+PROGRAMME_SIZE = 6  # of the 7 topics
 START_HAND = 1
 HAND_KEEP = 1  # hand cards kept at the end of phase 2
 MAX_SWAPS = 2
@@ -109,22 +121,31 @@ STATES = (
 )
 STATE_NAMES = dict(STATES)
 STATE_IDS = tuple(s for s, _ in STATES)
-SLOTS = 4  # opinion slots per state
-# Face-up opinions of the boards at the start, in election order
-FACE_UP = (4, 3, 2, 1)
+SLOTS = 6  # opinion slots per state
+# Face-up opinions of the boards at the start, in election order: one more is
+# turned up after each election, so each state is face up by its own election
+FACE_UP = (6, 5, 4, 3)
 DOUBLING_MARKERS = 4  # in the whole game
+
+CHANCELLOR_TREND = 3
+CHAIR_TREND = 2
+INTERIOR_REMOVES = 2
+SECRETARY_RALLIES = 2
+FOREIGN_MONEY = 1  # k€
 
 # The shadow cabinet: (id, name, cost in k€, main action, secondary action, "!")
 CABINET = (
-    ("chancellor-candidate", "Chancellor candidate", 5, "own trend +2 here", "+1 party base", False),
-    ("party-chair", "Party chair", 4, "one rival's trend −2 here", "+1 own trend here", False),
+    ("chancellor-candidate", "Chancellor candidate", 5, f"own trend +{CHANCELLOR_TREND} here", "+1 party base",
+     False),
+    ("party-chair", "Party chair", 4, f"one rival's trend −{CHAIR_TREND} here", "+1 own trend here", False),
     ("parliamentary-leader", "Parliamentary leader", 3,
      "replace one opinion here (not a doubled one) with one from the opinion display", "+1 rally here", True),
     ("foreign-minister", "Foreign minister", 3,
      "put a doubling marker on an opinion here that matches your programme", "+1,000 €", True),
-    ("interior-minister", "Interior minister", 2, "remove up to 2 of one rival's rallies here", "+1 rally here",
+    ("interior-minister", "Interior minister", 2, f"remove up to {INTERIOR_REMOVES} of one rival's rallies here",
+     "+1 rally here", False),
+    ("general-secretary", "General secretary", 2, f"add {SECRETARY_RALLIES} rallies here free", "+1 own trend here",
      False),
-    ("general-secretary", "General secretary", 2, "add 2 rallies here free", "+1 own trend here", False),
     ("press-spokesperson", "Press spokesperson", 1, "remove one rival media marker here",
      "look at one face-down opinion here", True),
 )
@@ -135,11 +156,6 @@ CABINET_MAIN = {c[0]: c[3] for c in CABINET}
 CABINET_SECONDARY = {c[0]: c[4] for c in CABINET}
 CABINET_ONCE = {c[0]: c[5] for c in CABINET}  # the "!" actions
 CABINET_ORDER = {c: i for i, c in enumerate(CABINET_IDS)}
-CHANCELLOR_TREND = 2
-CHAIR_TREND = 2
-INTERIOR_REMOVES = 2
-SECRETARY_RALLIES = 2
-FOREIGN_MONEY = 1  # k€
 POLL_BASE = 3  # party base gained by keeping a poll unpublished
 
 # 20 poll cards: the change of each party's trend (black, red, yellow, green,

@@ -3,11 +3,11 @@
 A deal is an object (docs/notation.md, "Die Macher"):
 
 - ``states``: the 4 state ids, in election order (required);
-- ``opinions``: for each state its 4 opinions, by slot (required): no opinion
+- ``opinions``: for each state its 6 opinions (data.SLOTS), by slot (required): no opinion
   twice in a state, no two sides of one topic;
 - ``face_up``: for each state how many of its slots (from the first) are face
-  up (default 4, 3, 2, 1);
-- ``programmes``: for each seat its 5 programme cards, one per topic at most
+  up (default data.FACE_UP: 6, 5, 4, 3);
+- ``programmes``: for each seat its 6 programme cards (data.PROGRAMME_SIZE), one per topic at most
   (required); ``hands``: for each seat its hand, 0 to 3 cards (required);
 - ``programme_display`` (up to 5 cards), ``opinion_display`` (up to 3):
   optional, dealt from the rest when absent;

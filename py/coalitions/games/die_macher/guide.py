@@ -3,9 +3,21 @@ made where the one-page rule text is silent. The app's rules page and
 docs/games/die-macher.md show both; keep them in step with rules.py and data.py."""
 
 from .data import (
-    CABINET, DONATION_DECK, DONATIONS, FACE_UP, MEDIA_MARKERS, OPINION_COPIES, POLLS, PROGRAMME_COPIES, RALLY_PRICE,
-    START_BASE, START_MONEY, STATES, TOPICS, eur, signed,
+    BASE_MAX, CABINET, CHANCELLOR_TREND, DONATION_DECK, DONATIONS, FACE_UP, FIRST_RECONSTRUCTION, MAX_RALLIES,
+    MEDIA_MARKERS, OPINION_COPIES, OPINIONS, POLLS, PROGRAMME_COPIES, PROGRAMME_SIZE, RALLY_PRICE, SLOTS, START_BASE,
+    START_MONEY, STATES, TOPICS, TREND_MAX, TREND_MIN, eur, signed,
 )
+
+# python scripts/bench_die_macher_tiers.py -n 200 (docs/bots.md): the figures it printed
+TIERS_MEASURED = (
+    "Measured with python scripts/bench_die_macher_tiers.py -n 200 (the default bot in every seat, seeds 0–199, "
+    "800 elections per player count), the share of elections won by one party with 50 or more, several with 50 or "
+    "more, a coalition, and the leader with 5 VP: four players 18.5%, 4.2%, 54.6%, 22.6% (with the first "
+    "reconstruction and its bots 0.5%, 0%, 21.6%, 77.9%); three players 15.1%, 5.9%, 52.4%, 26.6% (first 0.1%, "
+    "0%, 7.9%, 92.0%); five players 23.1%, 4.9%, 50.8%, 21.2% (first 2.0%, 0%, 33.8%, 64.2%)."
+)
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
 def _prices() -> str:
@@ -25,6 +37,41 @@ def _donations() -> str:
         kinds[c] = kinds.get(c, 0) + 1
     return "; ".join(f"{k} cards of {eur(DONATIONS[c][0])} (accept: −{DONATIONS[c][1]} party base; refuse: "
                      f"+{DONATIONS[c][2]})" for c, k in kinds.items())
+
+
+def _calibration() -> str:
+    """Why the values that make 50 votes reachable are what they are, naming
+    the first reconstruction's values (data.FIRST_RECONSTRUCTION)."""
+    old = FIRST_RECONSTRUCTION
+    top = MAX_RALLIES + TREND_MAX
+    return (
+        "The text scores an election in four tiers (one party with 50 votes or more: 12 VP; several: 10 VP each; "
+        "a coalition: 7 VP each; otherwise 5 VP) and fixes the vote formula, the limit of 8 rallies per party and "
+        "state, the prices and the threshold of 50; those stay as it gives them. What makes 50 votes reachable is "
+        "ours, and our first reconstruction made it nearly impossible: with "
+        f"{_WORDS[old['SLOTS']]} opinions per state a party had at most {old['SLOTS']} matching topics without a "
+        f"doubling marker, so at most ({MAX_RALLIES} + {TREND_MAX}) × {old['SLOTS']} = {top * old['SLOTS']} votes, "
+        "every maximum at once. In games between the bots the 12 and 10 VP tiers almost never happened, and most "
+        "elections fell back to 5 VP. Four values were changed, each for a reason. "
+        f"Opinions per state: {SLOTS} (first {old['SLOTS']}), face up at the start "
+        f"{', '.join(map(str, FACE_UP))} (first {', '.join(map(str, old['FACE_UP']))}): the matching topics are "
+        "the formula's multiplier, and with six of the seven topics on each state a campaign can match five of "
+        "them; the same number lies face down at the start as before, one turns up after each election, and each "
+        "state is face up by its own election. "
+        f"Programme cards: {PROGRAMME_SIZE} (first {old['PROGRAMME_SIZE']}): a party takes a side on six topics, "
+        "so matching a state is a question of the side it takes and of its two swaps a round, not of topics it "
+        "cannot hold. "
+        f"Starting money: {eur(START_MONEY)} (first {eur(old['START_MONEY'])}): 8 rallies in one state cost "
+        f"{eur(RALLY_PRICE[MAX_RALLIES])} at once, and with {eur(old['START_MONEY'])} a party that had bid for the "
+        "start or bought a media marker could not add the Chancellor candidate (5,000 €) to them in round 1; now it "
+        "can pay both. "
+        f"Chancellor candidate: own trend +{CHANCELLOR_TREND} (first +{old['CHANCELLOR_TREND']}): the dearest card "
+        f"is the one large boost of a party's own trend, and with it a focused campaign has {MAX_RALLIES} + "
+        f"{CHANCELLOR_TREND} = {MAX_RALLIES + CHANCELLOR_TREND} before any poll, so five matching topics give "
+        f"{5 * (MAX_RALLIES + CHANCELLOR_TREND)} votes (the walkthrough \"a focused campaign wins alone\" plays "
+        "one). Several parties reach 50 in one state only when two campaign there with well-matched programmes, "
+        "and a rival's Party chair, Interior minister or poll still pulls a campaign back under 50."
+    )
 
 
 def _polls() -> str:
@@ -51,10 +98,13 @@ RULES = [
         "paragraphs": [
             f"Each party (Black, Red, Yellow, Green, Blue, by seat) starts with {eur(START_MONEY)}, party base "
             f"{START_BASE}, {MEDIA_MARKERS} media markers and the seven shadow-cabinet cards. It gets a programme of "
-            "five face-up programme cards, no two on the same topic, and one hand card, hidden from the others.",
+            f"{_WORDS[PROGRAMME_SIZE]} face-up programme cards, no two on the same topic, and one hand card, hidden "
+            "from the others.",
             "Four of the sixteen states are drawn and laid out in order: the first holds round 1's election, the "
-            "second round 2's, and so on. Each state has four opinion slots: the first state shows all four face "
-            "up, the second three, the third two, the fourth one; the rest lie face down. A state never holds one "
+            f"second round 2's, and so on. Each state has {_WORDS[SLOTS]} opinion slots: the first state shows "
+            f"{'all ' if FACE_UP[0] == SLOTS else ''}{_WORDS[FACE_UP[0]]} face up, the second "
+            f"{_WORDS[FACE_UP[1]]}, the third {_WORDS[FACE_UP[2]]}, the "
+            f"fourth {_WORDS[FACE_UP[3]]}; the rest lie face down. A state never holds one "
             "opinion twice or both sides of a topic at the start. Five programme cards and three opinion cards "
             "lie face up as displays.",
         ],
@@ -164,24 +214,32 @@ INTERPRETATIONS = [
                 "one module (py/coalitions/games/die_macher/data.py) that another edition's data can replace.",
     },
     {
+        "title": "Calibrated: how 50 votes come within reach",
+        "text": _calibration() + " " + TIERS_MEASURED,
+    },
+    {
         "title": "Reconstructed: parties, money and markers",
         "text": f"Parties Black, Red, Yellow, Green and Blue (seat 0 plays Black, and so on). Each starts with "
-                f"{eur(START_MONEY)}, party base {START_BASE} on a track from 0 to 20, {MEDIA_MARKERS} media markers "
-                "and the seven shadow-cabinet cards. Trends run from −5 to +5 and start at 0. Money is counted in "
+                f"{eur(START_MONEY)}, party base {START_BASE} on a track from 0 to {BASE_MAX}, {MEDIA_MARKERS} media "
+                f"markers and the seven shadow-cabinet cards. Trends run from {signed(TREND_MIN)} to "
+                f"{signed(TREND_MAX)} and start at 0. Money is counted in "
                 "thousands: every price in the text is a whole number of thousands.",
     },
     {
         "title": "Reconstructed: topics, opinions and programmes",
         "text": "Seven topics, each with a pro and a contra side: " + ", ".join(name for _, name in TOPICS)
-                + f". {OPINION_COPIES} popular-opinion cards of each of the 14 opinions (42) and {PROGRAMME_COPIES} "
-                "programme cards of each (56). A programme is five face-up cards with at most one card per topic "
+                + f". {OPINION_COPIES} popular-opinion cards of each of the {len(OPINIONS)} opinions "
+                f"({OPINION_COPIES * len(OPINIONS)}) and {PROGRAMME_COPIES} programme cards of each "
+                f"({PROGRAMME_COPIES * len(OPINIONS)}). A programme is {_WORDS[PROGRAMME_SIZE]} face-up cards with at "
+                "most one card per topic "
                 "(so never both sides, nor the same card twice); it is dealt again where a card would break that. "
                 "One hand card each; programme display of 5, opinion display of 3.",
     },
     {
         "title": "Reconstructed: the states",
         "text": "The 16 Länder: " + ", ".join(name for _, name in STATES) + ". Four are drawn; they differ only in "
-                "their opinions. Each has four opinion slots, " + ", ".join(map(str, FACE_UP)) + " of them face up "
+                f"their opinions. Each has {_WORDS[SLOTS]} opinion slots, " + ", ".join(map(str, FACE_UP))
+                + " of them face up "
                 "at the start (in election order), 5 media spots, and per party up to 8 rallies and a trend. "
                 "Opinions are dealt so that no state holds one opinion twice or both sides of a topic. The "
                 "face-down slots are turned up from the first, one per state after each election, so each state "

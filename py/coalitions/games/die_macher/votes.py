@@ -1,6 +1,6 @@
 """The arithmetic of a state: matching topics, votes and the election result.
 
-A state board is a dict (see rules.py): ``opinions`` (4 opinion ids, by slot),
+A state board is a dict (see rules.py): ``opinions`` (data.SLOTS opinion ids, by slot),
 ``up`` (face up?), ``doubled`` (a doubling marker?), and per seat ``rallies``,
 ``trends`` and ``media``.
 """
@@ -23,7 +23,7 @@ def matching(board: Board, programme: Sequence[str],
              visible: Optional[Sequence[bool]] = None) -> tuple[int, list[Match]]:
     """(number of matching topics, [(slot, opinion, weight)]): each opinion of
     the state that is in the programme counts 1, or 2 with a doubling marker.
-    `visible`: the slots to count (None: all four)."""
+    `visible`: the slots to count (None: all of them)."""
     prog = set(programme)
     count = 0
     found: list[Match] = []

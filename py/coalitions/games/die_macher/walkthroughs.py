@@ -22,21 +22,27 @@ def _record(title: str, deal: Any, moves: Iterable[Iterable[Any]], captions: dic
 # Alice plays Black (seat 0), Bob Red (seat 1), Carol Yellow (seat 2).
 TABLE = {
     "states": ["hesse", "bavaria", "saxony", "berlin"],
-    "opinions": [["taxes-pro", "europe-pro", "environment-contra", "defence-pro"],
-                 ["nuclear-pro", "immigration-contra", "working-hours-pro", "taxes-contra"],
-                 ["europe-contra", "defence-contra", "environment-pro", "working-hours-contra"],
-                 ["immigration-pro", "nuclear-contra", "taxes-pro", "europe-pro"]],
-    "programmes": [["taxes-pro", "europe-pro", "defence-pro", "nuclear-pro", "immigration-pro"],
-                   ["taxes-pro", "europe-pro", "environment-pro", "working-hours-pro", "immigration-contra"],
-                   ["environment-contra", "defence-pro", "nuclear-pro", "europe-contra", "working-hours-contra"]],
-    "hands": [["working-hours-contra"], ["defence-contra"], ["taxes-contra"]],
+    "opinions": [["taxes-pro", "europe-pro", "environment-contra", "defence-pro", "nuclear-contra",
+                  "working-hours-contra"],
+                 ["nuclear-pro", "immigration-contra", "working-hours-pro", "taxes-contra", "defence-contra",
+                  "europe-contra"],
+                 ["europe-contra", "defence-contra", "environment-pro", "working-hours-contra", "immigration-contra",
+                  "taxes-pro"],
+                 ["immigration-pro", "nuclear-contra", "taxes-pro", "europe-pro", "environment-pro", "defence-pro"]],
+    "programmes": [["taxes-pro", "europe-pro", "defence-pro", "nuclear-pro", "immigration-pro", "working-hours-pro"],
+                   ["taxes-pro", "europe-pro", "environment-pro", "working-hours-pro", "immigration-contra",
+                    "defence-contra"],
+                   ["environment-contra", "defence-pro", "nuclear-pro", "europe-contra", "working-hours-contra",
+                    "immigration-contra"]],
+    "hands": [["working-hours-contra"], ["europe-contra"], ["taxes-contra"]],
     "programme_display": ["environment-contra", "immigration-pro", "europe-pro", "nuclear-contra", "taxes-pro"],
     "opinion_display": ["working-hours-contra", "immigration-pro", "taxes-contra"],
 }
 
 TABLE_TEXT = ("Alice plays Black, Bob Red, Carol Yellow. Four states hold the elections, in order: Hesse (this "
-              "round), Bavaria, Saxony and Berlin. Hesse's four opinions are face up: Taxes pro, Europe pro, "
-              "Environment contra, Defence pro. Alice's programme matches three of them, Bob's and Carol's two.")
+              "round), Bavaria, Saxony and Berlin. Hesse's six opinions are face up: Taxes pro, Europe pro, "
+              "Environment contra, Defence pro, Nuclear power contra, Working hours contra. Alice's programme "
+              "matches three of them, Bob's two and Carol's three.")
 
 
 def _deal(**extra: Any) -> dict[str, Any]:
@@ -77,27 +83,35 @@ PROGRAMME = _record(
     "Phase 2: changing the party programme",
     _deal(phase=2),
     [(0, "draw"), (0, "take environment-contra"), (0, "swap environment-contra immigration-pro"),
-     (0, "hold working-hours-pro"), (1, "renew"), (1, "take nuclear-pro"), (1, "swap nuclear-pro environment-pro"),
-     (1, "hold defence-contra"), (2, "draw"), (2, "take taxes-contra"), (2, "hold taxes-contra")],
+     (0, "swap working-hours-contra working-hours-pro"), (0, "hold working-hours-pro"), (1, "renew"),
+     (1, "take nuclear-contra"), (1, "swap nuclear-contra environment-pro"),
+     (1, "hold environment-pro"), (2, "draw"), (2, "take taxes-pro"), (2, "swap taxes-pro immigration-contra"),
+     (2, "hold taxes-contra")],
     {
         0: TABLE_TEXT + " Alice is the start player. In phase 2 each party improves its programme: a programme "
            "card that equals an opinion of a state is a matching topic there, and votes are multiplied by "
            "matching topics.",
-        1: "Alice takes the top card of the programme stack: only she sees it (Working hours pro). Now she takes "
+        1: "Alice takes the top card of the programme stack: only she sees it (Defence contra). Now she takes "
            "one card from the display.",
         2: "She takes Environment contra, an opinion of Hesse, where the election is this round. Your turn: you "
            "are Alice. Put Environment contra into your programme in place of Immigration pro (which matches "
            "nothing in Hesse).",
-        3: "Alice's programme now matches all four opinions of Hesse. She could swap once more, but her hand has "
-           "nothing better. A party keeps one hand card: she keeps Working hours pro, which matches Bavaria.",
-        4: "The other two hand cards are discarded face down. Bob discards the whole display instead and lays "
+        3: "Alice's programme now matches four of Hesse's six opinions. She may swap once more: Working hours "
+           "contra from her hand, an opinion of Hesse, for Working hours pro from her programme, which is not.",
+        4: "Five of Hesse's six opinions are in Alice's programme now; only Nuclear power contra is missing (her "
+           "programme holds its other side). A party keeps one hand card: she keeps Working hours pro, which "
+           "matches Bavaria.",
+        5: "The other two hand cards are discarded face down. Bob discards the whole display instead and lays "
            "out five new cards.",
-        5: "He takes Nuclear power pro, an opinion of Bavaria.",
-        6: "He swaps it into his programme for Environment pro, which matches no face-up opinion.",
-        7: "Bob keeps Defence contra in his hand.",
-        8: "Carol draws the top card.",
-        9: "She takes Taxes contra from the display.",
-        11: "Carol keeps Taxes contra in her hand. Everyone has had a turn: phase 3, the media, begins.",
+        6: "He takes Nuclear power contra, an opinion of Hesse.",
+        7: "He swaps it into his programme for Environment pro, which matches nothing in Hesse.",
+        8: "Bob keeps Environment pro in his hand: it matches Saxony.",
+        9: "Carol draws the top card.",
+        10: "She takes Taxes pro from the display, Hesse's first opinion.",
+        11: "She swaps it into her programme for Immigration contra, which is no opinion of Hesse: her programme "
+            "now matches four there.",
+        13: "Carol keeps Taxes contra in her hand, an opinion of Bavaria. Everyone has had a turn: phase 3, the "
+            "media, begins.",
     },
     description="Drawing, renewing the display, swapping programme cards and keeping one hand card.",
     learn=[3],
@@ -138,7 +152,7 @@ RALLIES = _record(
            "on how many are bought in one state at once: 1 for 1,000 €, 2 for 2,000 €, 3 for 3,000 €, 4 for "
            "5,000 €, 5 for 7,000 €, 6 for 10,000 €, 7 for 15,000 €, 8 for 20,000 €. No party has more than 8 "
            "rallies in a state. Your turn: you are Alice. Buy 4 rallies in Hesse.",
-        1: "Four rallies cost 5,000 €: Alice has 20,000 € left. Rallies count until their state's election, so "
+        1: "Four rallies cost 5,000 €: Alice has 35,000 € left. Rallies count until their state's election, so "
            "she also buys 2 in Bavaria, next round's election, for 2,000 €.",
         3: "Alice is done. Bob buys 3 rallies in Hesse for 3,000 €.",
         5: "Carol buys the most rallies a party may have in one state, 8 in Hesse, for 20,000 €. A ninth would "
@@ -163,10 +177,10 @@ CABINET = _record(
            "you are Alice. Send your Party chair (4,000 €) to Bavaria: it lowers a rival's trend there by 2.",
         2: "A card lies face down at Bavaria; only Alice knows it is her Party chair.",
         3: "Alice is done.",
-        4: "Bob sends his Chancellor candidate to Hesse (5,000 €: his trend there +2, and +1 party base).",
+        4: "Bob sends his Chancellor candidate to Hesse (5,000 €: his trend there +3, and +1 party base).",
         6: "Carol sends her Press spokesperson to Hesse (1,000 €).",
         7: "Phase 6 reveals the cards, the election state first, in turn order. In Hesse: Alice's General "
-           "secretary adds 2 rallies and +1 trend; Bob's Chancellor candidate gives him +2 trend and +1 party "
+           "secretary adds 2 rallies and +1 trend; Bob's Chancellor candidate gives him +3 trend and +1 party "
            "base; Carol's Press spokesperson finds no rival media marker to remove and no face-down opinion to "
            "look at. In Bavaria Alice's Party chair needs a target: Bob or Carol.",
         8: "Alice lowers Bob's trend in Bavaria to −2 and raises her own by 1 (its secondary action).",
@@ -191,7 +205,7 @@ CABINET_ACTIONS = _record(
            "(3,000 €) may replace a face-up opinion of Hesse with one from the opinion display (Working hours "
            "contra, Immigration pro, Taxes contra). Your turn: you are Alice. Replace Environment contra, which "
            "helps Carol, with Immigration pro, which is in your programme.",
-        8: "Alice now matches three topics in Hesse and Carol one, and the Parliamentary leader's secondary "
+        8: "Alice now matches four topics in Hesse and Carol two, and the Parliamentary leader's secondary "
            "action gives Alice a rally. Bob's Parliamentary leader is revealed next: its ! action was already used "
            "in Hesse this round, so he only gets the rally. Carol cannot pay her Chancellor candidate's 5,000 €: "
            "it is discarded without effect. In Bavaria, Alice's Foreign minister (!) may put a doubling marker on "
@@ -261,7 +275,7 @@ VOTES = _record(
            "trend, so she cannot publish them and takes +3 party base each time.",
         19: "The election in Hesse. Alice: (4 rallies + 1 trend) × 3 topics (Taxes pro, Europe pro, Defence pro) "
             "= 15 votes. Bob: (3 rallies + 0 trend) × 2 topics = 6 votes. Carol: 2 rallies − 3 trend is below 0, "
-            "so it counts as 0, and 0 × 2 topics = 0 votes. Nobody has 50 votes; Bob shares two programme cards "
+            "so it counts as 0, and 0 × 3 topics = 0 votes. Nobody has 50 votes; Bob shares two programme cards "
             "with Alice but 15 + 6 is far from 50, so no coalition: Alice leads and takes 5 VP. Then each party "
             "is paid 1,000 € per VP just won and per party-base point, and turns a donation card. Your turn: "
             "you are Alice. Accept the 20,000 € donation (−2 party base).",
@@ -271,17 +285,64 @@ VOTES = _record(
     learn=[1, 20],
 )
 
+CAMPAIGN = _record(
+    "Phase 9: a focused campaign wins alone",
+    _deal(phase=2, polls=["poll-05", "poll-07", "poll-04", "poll-09"], donations=["d20"]),
+    [(0, "draw"), (0, "take environment-contra"), (0, "swap environment-contra immigration-pro"),
+     (0, "swap working-hours-contra working-hours-pro"), (0, "hold working-hours-pro"),
+     (1, "draw"), (1, "take nuclear-contra"), (1, "swap nuclear-contra environment-pro"), (1, "hold europe-contra"),
+     (2, "draw"), (2, "take taxes-pro"), (2, "swap taxes-pro immigration-contra"), (2, "hold taxes-contra"),
+     (0, "pass"), (1, "pass"), (2, "pass"),
+     (0, "rally hesse 8"), (0, "done"), (1, "rally bavaria 5"), (1, "rally hesse 3"), (1, "done"),
+     (2, "rally hesse 6"), (2, "done"),
+     (0, "place chancellor-candidate hesse"), (0, "done"), (1, "done"), (2, "place general-secretary hesse"),
+     (2, "done"),
+     (1, "pass"), (2, "pass"), (0, "base"), (2, "pass"), (0, "pass"), (1, "base"), (1, "pass"), (2, "pass"),
+     (0, "base"), (1, "pass"), (2, "pass"), (0, "base")],
+    {
+        0: TABLE_TEXT + " Alice is the start player, and she runs a focused campaign: her programme and her money "
+           "go into Hesse, this round's election, to win it alone with 50 votes or more (12 VP). Votes are "
+           "(rallies + trend) × matching topics, and a party has at most 8 rallies in a state, so the topics "
+           "come first. She draws the top card of the programme stack and takes Environment contra, an "
+           "opinion of Hesse, from the display.",
+        3: "She has put Environment contra into her programme in place of Immigration pro, which is no opinion "
+           "of Hesse. Her second swap: Working hours contra from her hand, for Working hours pro.",
+        5: "Five of Hesse's six opinions are in Alice's programme now. Bob takes Nuclear power contra from the "
+           "display and swaps it in for Environment pro: three topics in Hesse for him.",
+        13: "Carol swaps Taxes pro into her programme: four topics in Hesse for her. Nobody buys media this "
+            "round.",
+        16: "Phase 4, rallies. Your turn: you are Alice. Buy 8 rallies in Hesse, the most a party may have in a "
+            "state: 20,000 €, half of her starting money.",
+        17: "Alice keeps her other 20,000 € for the shadow cabinet and is done.",
+        23: "Bob buys 5 rallies in Bavaria and 3 in Hesse, Carol 6 in Hesse. Phase 5. Your turn: you are Alice. "
+            "Send your Chancellor candidate to Hesse: +3 trend there, for 5,000 €.",
+        24: "Alice is done. Bob sends nobody; Carol sends her General secretary to Hesse.",
+        28: "The cards are turned up: Alice's trend in Hesse is +3 (and her party base 6); Carol's General "
+            "secretary adds 2 free rallies (8) and +1 trend. Nobody has a media majority. With (8 + 3) × 5 = 55 "
+            "votes on the face-up opinions Alice is the auctioneer of Hesse's poll. It would lower her trend, "
+            "so she cannot publish it; nobody bids, and each poll goes to its auctioneer for free as +3 party "
+            "base.",
+        40: "The election in Hesse. Alice: (8 rallies + 3 trend) × 5 topics = 55 votes: 50 or more, and she is "
+            "the only one, so she takes 12 VP. Carol had as many rallies but (8 + 1) × 4 topics = 36; Bob "
+            "(3 + 0) × 3 = 9. Had a second party reached 50 too, each would have taken 10 VP. Income: 12 VP + "
+            "15 base = 27,000 € for Alice, who now turns a donation card.",
+    },
+    description="One party puts its programme and its money into one state and reaches 50 votes: 12 VP.",
+    learn=[17, 24],
+)
+
 COALITION = _record(
     "Phase 9: no majority, so a coalition",
-    _deal(phase=9, rallies=_rows([8, 8, 8]), trends=_rows([2, 3, 2]), media=_rows([1, 2, 0]),
+    _deal(phase=9, rallies=_rows([8, 8, 8]), trends=_rows([2, 3, 0]), media=_rows([1, 2, 0]),
           donations=["d20", "d10", "d30"]),
     [(0, "coalition yellow"), (0, "accept"), (1, "refuse"), (2, "accept")],
     {
         0: TABLE_TEXT + " Election in Hesse: Alice (8 rallies + 2 trend) × 3 topics = 30 votes; Bob (8 + 3) × 2 "
-           "= 22; Carol (8 + 2) × 2 = 20. One party with 50 votes would take 12 VP alone (several with 50: 10 "
+           "= 22; Carol (8 + 0) × 3 = 24. One party with 50 votes would take 12 VP alone (several with 50: 10 "
            "each), but nobody has 50. So Alice, the leader, may form a coalition with a party that shares at "
-           "least two programme cards with her and brings the votes to 50: Bob (Taxes pro and Europe pro; 30 + "
-           "22 = 52) or Carol (Defence pro and Nuclear power pro; 30 + 20 = 50). Both partners take 7 VP, and each "
+           "least two programme cards with her and brings the votes to 50: Bob (Taxes pro, Europe pro and "
+           "Working hours pro; 30 + 22 = 52) or Carol (Defence pro and Nuclear power pro; 30 + 24 = 54). Both "
+           "partners take 7 VP, and each "
            "winner moves a media marker from Hesse to the national media spot (2 points at the end). Bob has 2 "
            "markers in Hesse, Carol none. Your turn: you are Alice. Choose Carol, so Bob gets nothing.",
         1: "Alice and Carol take 7 VP each; Alice moves her Hesse marker to the national spot, Carol has none to "
@@ -307,5 +368,6 @@ WALKTHROUGHS = {
     "media-majority": MEDIA_MAJORITY,
     "polls": POLLS,
     "vote-formula": VOTES,
+    "campaign": CAMPAIGN,
     "coalition": COALITION,
 }
