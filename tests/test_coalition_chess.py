@@ -675,7 +675,7 @@ def test_promotion_on_the_far_edge_to_any_piece_but_a_king():
         st.apply(Y, "move c9 c10")
     st.apply(Y, "move c9 c10 submarine")
     assert st.view(0)["board"]["c10"] == [Y, "submarine"]
-    assert st.history[-1][2].startswith("Wc9-c10=S")
+    assert st.history[-1][2].startswith("Gc9-c10=S")
 
 
 def test_a_machine_gun_may_become_a_guard():

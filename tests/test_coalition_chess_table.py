@@ -48,9 +48,9 @@ def test_captured_men_are_shown_under_the_capturer_in_the_victims_colour():
     m.apply(R, "move b5 c6")  # Red takes Yellow's Guard (and so joins Black)
     rows = powers_rows(table(m, Y).side)
     assert set(rows) == {"yellow", "black", "green", "red"}
-    assert "Captured by Green (1):" in rows["green"] and 'aria-label="Black Guard (W)"' in rows["green"]
+    assert "Captured by Green (1):" in rows["green"] and 'aria-label="Black Guard (G)"' in rows["green"]
     assert "cc-c-black" in rows["green"] and "cc-c-green" not in rows["green"]  # the victim's colour
-    assert "Captured by Red (1):" in rows["red"] and 'aria-label="Yellow Guard (W)"' in rows["red"]
+    assert "Captured by Red (1):" in rows["red"] and 'aria-label="Yellow Guard (G)"' in rows["red"]
     assert "Captured by Yellow: nothing yet." in rows["yellow"] and "Yellow has lost 1 man." in rows["yellow"]
     assert "Black has lost 1 man." in rows["black"] and "Green has lost" not in rows["green"]
 
@@ -142,3 +142,44 @@ def test_a_promotion_pending_says_so_in_the_prompt():
         parts = renderer_for("coalition-chess").parts(view, ctx)
         assert text in parts.hand
     assert 'data-action="move c9 c10 tank"' in parts.hand  # the choices, below the prompt
+
+
+def test_letters_read_in_english_and_the_move_list_the_log_and_the_key_agree():
+    """G is the Guard, MG the Machine-gun, M the Motorcyclist: the board's
+    key, the move list and the log use the same letters."""
+    m = Match.new("coalition-chess", make_players(["human"] * 4), seed=1)
+    m.apply(Y, "default")
+    m.apply(Y, "move e2 e4")  # a Guard
+    m.apply(B, "move c9 c7")  # a Machine-gun
+    moves = [mv["text"] for mv in m.view(Y)["moves"]]
+    assert moves[-2:] == ["Ge2-e4", "MGc9-c7"]
+    logged = [e["text"] for e in m.state.log if e.get("kind") == "move"]
+    assert "Guard (G) e2-e4" in logged[-2] and "Machine-gun (MG) c9-c7" in logged[-1]
+    board = table(m, G).board
+    key = board.split("data-cc-key", 1)[1]
+    for letter, name in (("G", "Guard"), ("MG", "Machine-gun"), ("M", "Motorcyclist"), ("K", "King")):
+        assert f"<b>{letter}</b> {name}:" in key
+    assert 'aria-label="e4: Yellow Guard (G)"' in board
+
+
+def test_a_walkthrough_keeps_one_orientation_whoever_moves():
+    from coalitions.games.coalition_chess.walkthroughs import WALKTHROUGHS
+
+    for name in WALKTHROUGHS:
+        assert _walkthrough_orients(name) == {"yellow"}, name
+
+
+def _walkthrough_orients(name):
+    from coalitions.games.coalition_chess.walkthroughs import WALKTHROUGHS
+    from coalitions.core.records import replay
+
+    record = WALKTHROUGHS[name]
+    orients = set()
+    for step in range(len(record["moves"]) + 1):
+        _, state = replay(dict(record, moves=record["moves"][:step], captions={}, learn=[]))
+        seat = state.to_act()[0] if state.to_act() else 0
+        view = state.view(seat)
+        ctx = render.TableContext(interactive=False, seat=seat, mode="walkthrough", game_id="coalition-chess")
+        board = renderer_for("coalition-chess").parts(view, ctx).board
+        orients.add(board.split('data-orient="', 1)[1].split('"', 1)[0])
+    return orients

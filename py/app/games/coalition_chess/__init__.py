@@ -12,7 +12,7 @@ from coalitions.games.coalition_chess.data import POWER_NAMES, POWERS
 from ...results import Kind
 from ...render import TableParts, bind, choices_box, esc, name_of, pick_button, plural, status_line
 from ..common import seat_list
-from .board import KIND_NAMES, board_controls, defs, draw_board, mini, piece_svg
+from .board import KIND_NAMES, board_controls, defs, draw_board, mini, piece_key, piece_svg
 from .look import can_look, look_bar, look_of, move_list, past_view
 
 # A coalition formed in play is the moment of the opening: the panel shows the
@@ -321,7 +321,7 @@ def parts(view, ctx):
     board_html = (
         '<section class="cc-table" aria-labelledby="cc-board-title" data-current-play>'
         '<h2 id="cc-board-title" class="visually-hidden">The board</h2>'
-        f"{defs()}{board}</section>"
+        f"{defs()}{board}{piece_key()}</section>"
     )
     hand = hand_area(view, ctx, looking)
     side = powers_panel(shown) + move_list(view, ctx, looking)

@@ -39,10 +39,23 @@ def defs():
         f'<symbol id="cc-s-{kind}" viewBox="0 0 40 40">'
         f'<g stroke="currentColor" stroke-width="1.8" stroke-linejoin="round">{shape}</g>'
         f'<text x="20" y="{LETTER_Y[kind]}" text-anchor="middle" fill="currentColor" stroke="none" '
-        f'font-size="15" font-weight="800" font-family="system-ui, sans-serif">{LETTERS[kind]}</text></symbol>'
+        f'font-size="{15 if len(LETTERS[kind]) == 1 else 11.5}" font-weight="800" '
+        f'font-family="system-ui, sans-serif">{LETTERS[kind]}</text></symbol>'
         for kind, shape in SHAPES.items()
     )
     return f'<svg class="cc-defs" aria-hidden="true" focusable="false">{symbols}</svg>'
+
+
+def piece_key():
+    """The key to the pieces under the board: each piece's drawing, the
+    letter it carries (the same as in the move list and the log), its name
+    and how it moves."""
+    items = "".join(
+        f'<li>{piece_svg("neutral", pid)}<b>{esc(letter)}</b> {esc(name)}: {esc(how)}</li>'
+        for pid, name, letter, how in sorted(PIECES.values(), key=lambda v: v[0] != "king")
+    )
+    return (f'<details class="cc-key" data-cc-key><summary>Key to the pieces (letters)</summary>'
+            f'<ul class="cc-key-list">{items}</ul></details>')
 
 
 def piece_svg(power, kind, extra=""):
@@ -131,8 +144,10 @@ def orient_of(view, ctx):
     is, which in hot-seat is the seat to move (while a bot moves the board
     stays with the last human, rather than spinning with every bot move);
     "mine" the first human seat; "fixed" Yellow. A spectator sees Yellow at
-    the bottom."""
+    the bottom, and so does a walkthrough at every step."""
     setting = getattr(ctx, "orientation", None) or "turn"
+    if getattr(ctx, "mode", None) == "walkthrough":
+        setting = "fixed"  # one orientation through the whole walkthrough, whoever moves
     kinds = view.get("kinds") or []
     seat = None
     if setting == "turn":

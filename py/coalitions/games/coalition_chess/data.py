@@ -26,7 +26,9 @@ ORDERS = {
     "schoenberg": (YELLOW, GREEN, BLACK, RED),
 }
 
-# The pieces: id (the word in the notation), name, letter, chess equivalent.
+# The pieces: id (the word in the notation), name, letter (the initials of the
+# English name: MG for the Machine-gun, so that M is the Motorcyclist and G
+# the Guard), chess equivalent.
 # The kind numbers are the engine's; 0 is an empty square.
 KING, PLANE, SUBMARINE, TANK, ARTILLERY, ENGINEER, MOTORCYCLIST, MACHINE_GUN, GUARD = range(1, 10)
 PIECES = {
@@ -37,8 +39,8 @@ PIECES = {
     ARTILLERY: ("artillery", "Artillery", "A", "moves as a Rook"),
     ENGINEER: ("engineer", "Engineer", "E", "moves as a Knight"),
     MOTORCYCLIST: ("motorcyclist", "Motorcyclist", "M", "moves as a Bishop"),
-    MACHINE_GUN: ("machine-gun", "Machine-gun", "G", "moves as a King or as a pawn (not royal)"),
-    GUARD: ("guard", "Guard", "W", "moves as a pawn"),
+    MACHINE_GUN: ("machine-gun", "Machine-gun", "MG", "moves as a King or as a pawn (not royal)"),
+    GUARD: ("guard", "Guard", "G", "moves as a pawn"),
 }
 KIND_OF_ID = {v[0]: k for k, v in PIECES.items()}
 PIECE_IDS = tuple(PIECES[k][0] for k in sorted(PIECES))

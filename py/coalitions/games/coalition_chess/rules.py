@@ -211,7 +211,7 @@ class CoalitionChessState(State):
             f, t, pk = a & 127, (a >> 7) & 127, a >> 14
             pc, cp = b[f], b[t]
             text = f"{who} {'answers the check: ' if pos.phase == ANSWER else ''}{piece_name(pc & 15)} " \
-                   f"{square_name(f)}-{square_name(t)}"
+                   f"({PIECES[pc & 15][2]}) {square_name(f)}-{square_name(t)}"
             if cp:
                 text += f", takes {POWER_NAMES[(cp >> 4) & 3]}'s {piece_name(cp & 15)}"
             if pk:
