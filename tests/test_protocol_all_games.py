@@ -67,6 +67,47 @@ def test_random_simulation_keeps_the_protocol(game):
             assert state.to_act() == []
 
 
+def option_variants(game):
+    """The default options, then each option on its own at each other value."""
+    variants = [{}]
+    for opt in game.options:
+        values = [True] if opt.kind == "bool" else [c[0] for c in opt.choices]
+        variants += [{opt.name: v} for v in values if v != opt.default]
+    return variants
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_bot_level_plays_legally_in_every_player_count_and_option(game, monkeypatch):
+    """Whole games between the three levels (seats rotated), at every player
+    count and with each option set: every decision is among the seat's legal
+    actions (Match.apply refuses any other) and the game ends. The searching
+    levels run at a small budget: what they may play does not depend on it."""
+    from coalitions.core.bots import LEVEL_NAMES
+    from coalitions.core.match import Match
+    from coalitions.core.records import make_players
+
+    assert all(level in game.bots for level in LEVEL_NAMES)
+    for level in LEVEL_NAMES:
+        spec = getattr(game.bots[level], "spec", None)
+        if spec is not None:
+            monkeypatch.setattr(spec, "playouts", 4)
+            monkeypatch.setattr(spec, "horizon", 3)
+        if hasattr(game.bots[level], "budget"):
+            monkeypatch.setattr(game.bots[level], "budget", 120)
+    games = 0
+    for players in range(game.min_players, game.max_players + 1):
+        variants = option_variants(game)
+        # the default options at every count; each option at one count (in turn)
+        chosen = [variants[0]] + variants[1 + players % 2::2] if len(variants) > 4 else variants
+        for k, options in enumerate(chosen):
+            levels = [LEVEL_NAMES[(players + k + i) % 3] for i in range(players)]
+            m = Match.new(game.id, make_players(["bot"] * players, levels=levels), options, seed=100 + k)
+            m.advance(limit=20000)
+            assert m.is_over(), (players, options, levels)
+            games += 1
+    assert games >= game.max_players - game.min_players + 1
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_walkthroughs_replay_and_have_captions(game):
     for name, rec in game.walkthroughs().items():
