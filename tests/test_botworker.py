@@ -36,12 +36,24 @@ def run(coro):
 
 
 def seeded_bot_game(game, seed: int, level=None) -> Match:
-    """Bots at every seat, a random player count and levels (or all at
-    `level`), seeded."""
+    """Bots at every seat, a random player count and the levels in turn from
+    a seeded start, easy, normal and hard among them (or all at `level`)."""
     rng = random.Random(f"{game.id}/{seed}")
     players = rng.randint(game.min_players, game.max_players)
-    levels = [level or rng.choice(sorted(game.bots)) for _ in range(players)]
+    names = ["easy", "normal", "hard"] + sorted(set(game.bots) - {"easy", "normal", "hard"})
+    first = rng.randrange(len(names))
+    levels = [level or names[(first + i) % len(names)] for i in range(players)]
     return Match.new(game.id, make_players(["bot"] * players, levels=levels), seed=seed)
+
+
+@pytest.fixture(autouse=True)
+def smaller_search(monkeypatch):
+    """The searching hard bots at a quarter of their budget: the page and the
+    worker run the same search; what is compared is what crosses between them."""
+    for game in GAMES:
+        spec = getattr(game.bots.get("hard"), "spec", None)
+        if spec is not None:
+            monkeypatch.setattr(spec, "playouts", max(8, spec.playouts // 4))
 
 
 def worker_decision(turn: BotJob) -> str:
@@ -76,6 +88,14 @@ def test_worker_plays_the_moves_the_page_played(game, seed):
     assert decisions > 10
 
 
+def test_every_level_is_compared():
+    for game in GAMES:
+        seen = set()
+        for seed in SEEDS:
+            seen.update(p["level"] for p in seeded_bot_game(game, seed).players)
+        assert {"easy", "normal", "hard"} <= seen, game.id
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_the_worker_is_sent_the_seat_view_only(game):
     for seed in SEEDS:
@@ -101,7 +121,7 @@ def test_no_turn_for_humans_or_a_finished_game():
     assert match.state.to_act() == [0] and bot_job(match) is None
     match = Match.new("alliances", make_players(["human"] + ["bot"] * 3), seed=3)
     turn = bot_job(match)
-    assert turn is not None and (turn.seat, turn.step, turn.seed, turn.level) == (1, 0, 3, "good")
+    assert turn is not None and (turn.seat, turn.step, turn.seed, turn.level) == (1, 0, 3, "normal")
     match.advance()
     while not match.is_over():
         match.apply(match.human_to_act(), match.state.legal_actions(match.human_to_act())[0])
