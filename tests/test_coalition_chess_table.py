@@ -183,3 +183,27 @@ def _walkthrough_orients(name):
         board = renderer_for("coalition-chess").parts(view, ctx).board
         orients.add(board.split('data-orient="', 1)[1].split('"', 1)[0])
     return orients
+
+
+def test_pages_say_four_players_with_dummies_and_no_hidden_deal_warnings():
+    """Coalition Chess declares that it has no hidden information: no "deal
+    the same cards" help, no "keep it from the other players" warning on
+    Share; and its pages give its own count of players."""
+    from app import routes
+    from app import setup as setups
+
+    meta = GAME.metadata()
+    assert meta["players_text"] == "4 players (2 or 3 with dummies)" and meta["hidden_information"] is False
+    assert "4 players (2 or 3 with dummies)" in render.game_card(meta)
+    assert "4 players (2 or 3 with dummies)" in render.rules_page(meta, GAME.guide(), [])
+    assert "4–4" not in render.game_card(meta) + render.rules_page(meta, GAME.guide(), [])
+    setup = setups.from_route(GAME, routes.parse("#/new/coalition-chess?seats=human,bot,bot,bot"))
+    form = render.new_game_form(meta, setup, "x")
+    assert "deal the same cards" not in form and "give the bots the same choices" in form
+    # the play, shared and authoring screens pass in_progress only for games with hidden information
+    assert Match.new("coalition-chess", make_players(["human"] * 4), seed=1).game.hidden_information is False
+    # a game with hidden hands still warns
+    other = get_game("koalition").metadata()
+    assert other["hidden_information"] is True
+    assert "deal the same cards" in render.new_game_form(
+        other, setups.from_route(get_game("koalition"), routes.parse("#/new/koalition")), "x")

@@ -139,7 +139,7 @@ def problem_page(title, message, back=True):
 
 def game_card(meta, walkthroughs=()):
     gid = meta["id"]
-    players = f"{meta['min_players']}–{meta['max_players']} players"
+    players = meta.get("players_text") or f"{meta['min_players']}–{meta['max_players']} players"
     wts = ""
     if walkthroughs:
         wts = (
@@ -332,8 +332,10 @@ def new_game_form(meta, setup, share_url, error=None):
         '<label>Seed <input type="text" inputmode="numeric" name="seed" data-field '
         f'value="{esc(setup.seed)}" size="12"></label> '
         + ui_button("reseed", "New seed", "btn btn-small btn-quiet")
-        + '<small class="help">The same seed and setup always deal the same cards.</small>'
-        "</fieldset>"
+        + ('<small class="help">The same seed and setup always deal the same cards.</small>'
+           if meta.get("hidden_information", True) else
+           '<small class="help">The same seed and setup always give the bots the same choices.</small>')
+        + "</fieldset>"
         '<div class="share"><label for="share-url">Share this setup</label>'
         f'<input id="share-url" type="text" readonly data-share value="{esc(share_url)}">'
         "</div>"
@@ -349,7 +351,8 @@ def rules_page(meta, guide, walkthroughs):
     parts = [
         f'<section class="page rules" data-rules="{esc(gid)}">',
         f'<h1>{esc(meta["title"])}</h1>',
-        f'<p class="game-meta">{esc(meta["designer"])} · {meta["min_players"]}–{meta["max_players"]} players</p>',
+        f'<p class="game-meta">{esc(meta["designer"])} · '
+        f'{esc(meta.get("players_text") or str(meta["min_players"]) + "–" + str(meta["max_players"]) + " players")}</p>',
         f'<p class="lede">{esc(meta["summary"])}</p>',
         '<p class="game-actions">'
         + link_button(routes.new_game(gid), "New game", "btn btn-primary")

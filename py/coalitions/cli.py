@@ -260,7 +260,7 @@ def cmd_arena(args, out):
 def rules_markdown(game):
     """The game's rules page as Markdown (docs/games/<id>.md is this output)."""
     g = game.guide()
-    lines = [f"# {game.title}", "", f"{game.designer}; {game.min_players}–{game.max_players} players.", "",
+    lines = [f"# {game.title}", "", f"{game.designer}; {game.players_label()}.", "",
              game.summary, "", "## The rules in our own words", ""]
     for sec in g["rules"]:
         lines += [f"### {sec['title']}", ""]

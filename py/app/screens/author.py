@@ -183,7 +183,8 @@ class AuthorScreen(Screen):
             payload = d.payload()
             link = d.link(base, payload)
             over = d.finished()
-            return render.share_panel(link, "this walkthrough", step=0, in_progress=not over).replace(
+            return render.share_panel(link, "this walkthrough", step=0,
+                                      in_progress=not over and self.game.hidden_information).replace(
                 "</h2>", f'</h2><p class="help">{render.esc(d.shows())} The link opens it at the first step.</p>', 1)
         if self.panel == "embed":
             return render.embed_panel(d.embed_snippet(base))

@@ -190,7 +190,8 @@ class PlayScreen(PlayBots, PlayResults, Screen):
 
         m = self.session.match
         link = share.share_link(dom.page_base(), m.record, seat=seat)
-        return render.share_panel(link, "this game", step=len(m.record["moves"]), in_progress=not m.is_over())
+        return render.share_panel(link, "this game", step=len(m.record["moves"]),
+                                  in_progress=not m.is_over() and m.game.hidden_information)
 
     def focus_table(self) -> None:
         first = (CONTINUE,) if self.pause() is None else ()  # focus on a counting panel would stop its count
@@ -339,5 +340,6 @@ class PlayScreen(PlayBots, PlayResults, Screen):
         s = self.session
         name = f"{s.match.game.id}-{dom.today_iso()}-{s.save_id}.json"
         download(s.record_text(), name)
-        if not s.match.is_over():  # a record replays the whole game, hands and undealt cards included
+        # a record replays the whole game, hands and undealt cards included
+        if not s.match.is_over() and s.match.game.hidden_information:
             self.app.flash(f"Saved {name}. {render.WHOLE_DEAL}", "info")

@@ -101,5 +101,5 @@ class SharedScreen(Screen):
         m = self.match
         name = f"{m.game.id}-{dom.today_iso()}-shared.json"
         download(dumps(self.record), name)
-        if not m.is_over():
+        if not m.is_over() and m.game.hidden_information:
             self.app.flash(f"Saved {name}. {render.WHOLE_DEAL}", "info")

@@ -142,6 +142,11 @@ class Game:
     designer: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    # how the pages say the number of players ("" gives "2–5 players")
+    players_text: ClassVar[str] = ""
+    # whether players hold what the others may not see (hands, a deck): the
+    # app then warns that a record or a link holds the whole deal
+    hidden_information: ClassVar[bool] = True
     summary: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()
     # the catalogue lists the games by `order`, then by id
@@ -159,12 +164,23 @@ class Game:
             "designer": cls.designer,
             "min_players": cls.min_players,
             "max_players": cls.max_players,
+            "players_text": cls.players_label(),
+            "hidden_information": cls.hidden_information,
             "summary": cls.summary,
             "options": [o.to_json() for o in cls.options],
             "bots": list(cls.bots),
             "default_bot": cls.default_bot,
             "levels": level_descriptions(cls),
         }
+
+    @classmethod
+    def players_label(cls) -> str:
+        """'2–5 players', '4 players', or the game's own players_text."""
+        if cls.players_text:
+            return cls.players_text
+        if cls.min_players == cls.max_players:
+            return f"{cls.min_players} players"
+        return f"{cls.min_players}–{cls.max_players} players"
 
     @classmethod
     def guide(cls) -> JSON:

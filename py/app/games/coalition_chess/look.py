@@ -145,6 +145,8 @@ def move_list(view, ctx, looking):
     return (
         '<section class="cc-moves" aria-labelledby="cc-moves-title">'
         f'<h2 id="cc-moves-title">Moves <small>({esc(plural(len(moves), "move"))})</small></h2>{hint}'
-        f'<ol class="cc-move-list" data-cc-moves tabindex="0" aria-label="The moves">{"".join(items)}</ol>'
+        # the scroller starts at its end (column-reverse): the last moves are in view
+        '<div class="cc-move-scroll" data-cc-moves-scroll tabindex="0" role="region" aria-label="The moves">'
+        f'<ol class="cc-move-list" data-cc-moves>{"".join(items)}</ol></div>'
         f"{start}</section>"
     )
