@@ -209,7 +209,7 @@ def test_settings_default_and_round_trip():
     store = storage.Store(storage.MemoryBackend())
     s = storage.Settings(store)
     assert s.all() == {"theme": "system", "bot_speed": "normal", "pause": "4", "motion": "system",
-                       "orientation": "turn"}
+                       "orientation": "turn", "hints": "auto"}
     assert s.set("theme", "dark") and s.set("pause", "continue") and s.set("orientation", "fixed")
     s.set_confirm_moves("Ann", True)
     again = storage.Settings(store)

@@ -31,6 +31,13 @@ GROUPS = (
         ("system", "As the system says", "Cards slide in briefly unless this device asks for reduced motion."),
         ("reduce", "Reduce motion", "Nothing slides or fades, whatever the device says."),
     )),
+    ("hints", "Suggest a move", "A button at your turn that asks the hard bot what it would play from what "
+                                "you can see, and lights that move.", (
+        ("auto", "Against bots", "Offered when you play alone against bots; not in hot seat, where the others "
+                                 "would see it."),
+        ("on", "Always", ""),
+        ("off", "Never", ""),
+    )),
     ("orientation", "Board orientation", "For games played on a board (Coalition Chess).", (
         ("turn", "Turn to the seat to move", "The side to move is at the bottom."),
         ("mine", "Turn to my seat", "With one person at the table, their side is at the bottom."),

@@ -244,6 +244,7 @@ CHOICES = {
     "pause": ("4", "8", "2", "continue", "0"),  # after a result: seconds, or until Continue
     "motion": ("system", "reduce"),
     "orientation": ("turn", "mine", "fixed"),  # Coalition Chess: the seat to move, mine, seat 1
+    "hints": ("auto", "on", "off"),  # "Suggest a move" (app/hint.py): against bots only, always, never
 }
 
 

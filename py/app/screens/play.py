@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional
 
 from coalitions.core.errors import CoalitionsError
 
-from .. import dom, render, routes
+from .. import dom, hint, render, routes
 from ..builder import Builder, Pick, pick_of
 from ..downloads import download
 from ..flow import PlayFlow
@@ -39,6 +39,8 @@ class PlayScreen(PlayBots, PlayResults, Screen):
         self.results: Optional[Results] = None  # what just happened, shown until Continue
         self.told: Optional[tuple] = None  # the results last announced
         self.skipping = False  # "Skip to my turn" (screens/play_bots.py)
+        self.hint: Optional[tuple[int, str]] = None  # "Suggest a move": (moves made, the suggested action)
+        self.hinting = False  # the suggestion is being worked out
 
     # -- life -----------------------------------------------------------------------------
 
@@ -155,11 +157,14 @@ class PlayScreen(PlayBots, PlayResults, Screen):
         parts = renderer_for(meta["id"]).parts(view, ctx)
         if ctx.staged and interactive:  # the question next to the control that staged the move, which confirms it
             self.stage_in_place(view, ctx, parts)
+        suggested = self.suggested()
+        offer = interactive and hint.offered(m, seat, self.app.settings.get("hints"))
         html = ('<div class="page play">'
                 + render.play_header(meta, self.session.save_id, share_open=self.panel == "share",
                                      confirm=self.app.settings.confirm_moves(m.names[seat] if seat is not None else None))
                 + self.share_panel(seat)
-                + render.table(view, parts, ctx)
+                + (hint.line(view, suggested, self.hinting) if offer else "")
+                + (hint.lit(render.table(view, parts, ctx), suggested) if offer else render.table(view, parts, ctx))
                 + "</div>")
         dom.paint(html, focus=focus)
         dom.set_screen("play", ready=not self.busy and not flow.next_auto_pending(), game_over=m.is_over())
@@ -271,6 +276,8 @@ class PlayScreen(PlayBots, PlayResults, Screen):
             self.on_action(self.staged)
         elif ui == "skip-bots":
             self.skip()
+        elif ui == "suggest":
+            self.app.spawn(self.suggest(len(flow.match.record["moves"])))
         elif ui == "catch-up":
             self.catch_up()
         elif ui == "look":  # the move list: look at the position after a move ("" goes back to the game)
@@ -300,6 +307,32 @@ class PlayScreen(PlayBots, PlayResults, Screen):
                 self.draw(focus='[data-ui="toggle-confirm"]')
         else:
             super().on_ui(ui, el)
+
+    def suggested(self) -> Optional[str]:
+        """The suggested move, while the position it was made for is on the table."""
+        if self.hint is None or self.flow is None or self.hint[0] != len(self.flow.match.record["moves"]):
+            return None
+        return self.hint[1]
+
+    async def suggest(self, moves: int) -> None:
+        """"Suggest a move": the hard bot's choice for the seat on turn, from
+        that seat's view, worked out in the bot worker, then lit on the table."""
+        flow = self.flow
+        if flow is None or self.busy or self.hinting:
+            return
+        seat = flow.seat()
+        if seat is None or not hint.offered(flow.match, seat, self.app.settings.get("hints")):
+            return
+        self.hinting = True
+        self.draw(focus="[data-hint]")
+        try:
+            action = await self.app.bots.decide(hint.job(flow.match, seat))
+        finally:
+            self.hinting = False
+        if self.flow is not flow or len(flow.match.record["moves"]) != moves or self.app.screen is not self:
+            return  # the table moved on meanwhile
+        self.hint = (moves, action) if action is not None else None
+        self.draw(focus="[data-hinted], [data-hint]")
 
     def undo(self, seat: Optional[int]) -> None:
         if self.flow is None or self.busy or self.redrawing or self.moved_on():
