@@ -207,3 +207,20 @@ def test_pages_say_four_players_with_dummies_and_no_hidden_deal_warnings():
     assert other["hidden_information"] is True
     assert "deal the same cards" in render.new_game_form(
         other, setups.from_route(get_game("koalition"), routes.parse("#/new/koalition")), "x")
+
+
+def test_the_new_game_form_names_each_seats_power_and_offers_dummies_not_a_count():
+    from app import routes
+    from app import setup as setups
+
+    meta = GAME.metadata()
+    setup = setups.from_route(GAME, routes.parse("#/new/coalition-chess?seats=human,bot,bot,bot"))
+    form = render.new_game_form(meta, setup, "x")
+    for i, power in enumerate(("Yellow", "Black", "Green", "Red")):
+        assert f'<span class="seat-no">Seat {i + 1} · {power}</span>' in form
+    assert 'select name="players"' not in form and '<input type="hidden" name="players" value="4"' in form
+    assert "make some seats dummies under Options" in form and 'name="dummies"' in form
+    # a game with a choice of players keeps its count and plain seat names
+    other = get_game("koalition")
+    plain = render.new_game_form(other.metadata(), setups.from_route(other, routes.parse("#/new/koalition")), "x")
+    assert 'select name="players"' in plain and "Seat 1 · " not in plain

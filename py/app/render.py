@@ -250,6 +250,12 @@ def level_help(meta):
     return f'<ul id="level-help" class="help level-help" data-level-help>{items}</ul>' if items else ""
 
 
+def power_of_seat(meta, i):
+    """' · Yellow' when the game names what each seat plays (its seat_names)."""
+    names = meta.get("seat_names") or ()
+    return f" · {esc(names[i])}" if i < len(names) else ""
+
+
 def new_game_form(meta, setup, share_url, error=None):
     gid = meta["id"]
     n = setup.players
@@ -275,7 +281,7 @@ def new_game_form(meta, setup, share_url, error=None):
         )
         seats.append(
             f'<li class="seat-row" data-seat-row="{i}">'
-            f'<span class="seat-no">Seat {i + 1}</span>'
+            f'<span class="seat-no">Seat {i + 1}{power_of_seat(meta, i)}</span>'
             f'<label><span class="visually-hidden">Seat {i + 1} is played by</span>'
             f'<select name="seat{i}" data-field>{kind_sel}</select></label>'
             f'<label class="name-field"><span class="visually-hidden">Name of seat {i + 1}</span>'
@@ -319,8 +325,14 @@ def new_game_form(meta, setup, share_url, error=None):
         + link_button(routes.rules(gid), "Read the rules", "btn btn-quiet")
         + "</p>"
         '<fieldset><legend>Players</legend>'
-        f'<label>Number of players <select name="players" data-field data-players>{count_opts}</select></label>'
-        f'<ol class="seat-rows">{"".join(seats)}</ol>'
+        + (f'<label>Number of players <select name="players" data-field data-players>{count_opts}</select></label>'
+           if meta["min_players"] != meta["max_players"] else
+           # a fixed number of seats: no count to choose (fewer players: the game's own options, e.g. dummies)
+           f'<input type="hidden" name="players" value="{n}" data-field data-players>'
+           f'<p class="help" data-players-fixed>{esc(meta.get("players_text") or "")}'
+           f'{": make some seats dummies under Options" if "dummies" in [o["name"] for o in meta["options"]] else ""}'
+           "</p>")
+        + f'<ol class="seat-rows">{"".join(seats)}</ol>'
         + level_help(meta)
         + "</fieldset>"
         + (

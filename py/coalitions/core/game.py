@@ -147,6 +147,9 @@ class Game:
     # whether players hold what the others may not see (hands, a deck): the
     # app then warns that a record or a link holds the whole deal
     hidden_information: ClassVar[bool] = True
+    # what each seat plays, when a seat is a side of the board (Coalition
+    # Chess: the powers); () when seats are just players
+    seat_names: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()
     # the catalogue lists the games by `order`, then by id
@@ -166,6 +169,7 @@ class Game:
             "max_players": cls.max_players,
             "players_text": cls.players_label(),
             "hidden_information": cls.hidden_information,
+            "seat_names": list(cls.seat_names),
             "summary": cls.summary,
             "options": [o.to_json() for o in cls.options],
             "bots": list(cls.bots),

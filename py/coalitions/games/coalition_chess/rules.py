@@ -487,6 +487,7 @@ class CoalitionChess(Game):
     max_players = 4
     players_text = "4 players (2 or 3 with dummies)"
     hidden_information = False  # the whole board is in view: no deal to keep from anyone
+    seat_names = tuple(POWER_NAMES)
     order = 4
     summary = (
         "Four armies on a 10×10 board: Yellow and Black have Kings, Green's Submarines and Red's Planes "
