@@ -368,15 +368,9 @@ class Pos:
 
     def attacked(self, s: int, en: Mask) -> bool:
         """Whether square s is attacked by a piece of a power q with en[q]."""
+        if self._unblockable(s, en):
+            return True
         b = self.board
-        for t in KN[s]:
-            q = b[t]
-            if q and KNIGHT_KIND[q & 15] and en[(q >> 4) & 3]:
-                return True
-        for t in KG[s]:
-            q = b[t]
-            if q and STEP_KIND[q & 15] and en[(q >> 4) & 3]:
-                return True
         for ray in ORTH[s]:
             for t in ray:
                 q = b[t]
@@ -391,12 +385,6 @@ class Pos:
                     if DIAG_KIND[q & 15] and en[(q >> 4) & 3]:
                         return True
                     break
-        for p in range(4):
-            if en[p]:
-                g = p << 4 | GUARD
-                for t in PAWN_FROM[p][s]:
-                    if b[t] & 63 == g:
-                        return True
         if self.planes:
             for ps in self.planes:
                 q = b[ps]
