@@ -726,6 +726,7 @@ def test_a_check_is_answered_out_of_turn_and_costs_the_following_round():
     st.apply(R, [a for a in legal(st) if a.startswith("move")][0])
     # round 6: Yellow may not move; Black, Green and Red do
     assert st.view(0)["round"] == 6 and st.to_act() == [B]
+    assert any(e["kind"] == "sitout" and "sits out round 6" in e["text"] for e in st.log[-3:])
     for seat in (B, G, R):
         assert st.to_act() == [seat]
         st.apply(seat, [a for a in legal(st) if a.startswith("move")][0])

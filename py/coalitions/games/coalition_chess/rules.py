@@ -143,6 +143,7 @@ class CoalitionChessState(State):
         act = parse(action)
         a = action_of(act)
         before = pos.phase
+        rnd = pos.rnd
         mover_team = pos.team[seat]
         events = self._describe(seat, a, act)
         short = self._short(a, before == ANSWER)
@@ -153,6 +154,11 @@ class CoalitionChessState(State):
             side = POWER_NAMES[pos.team[seat]] if pos.mode == FREE else "?"
             events.append(event(f"{seat_ref(seat)} ({POWER_NAMES[seat]}) joins {side}: the coalition is "
                                 + self._teams_text() + ".", kind="coalition", seat=seat))
+        if pos.rnd != rnd and pos.phase != OVER:
+            for p in range(4):
+                if pos.sitout[p] == pos.rnd:
+                    events.append(event(f"{seat_ref(p)} ({POWER_NAMES[p]}) sits out round {pos.rnd}: it answered a "
+                                        f"check in round {pos.rnd - 1}.", kind="sitout", seat=p))
         events.extend(self._after(seat))
         return events
 
