@@ -109,8 +109,10 @@ INTERPRETATIONS = [
              "Plane reaches in round 1, and the squares from which a Plane would check past two middle squares "
              "(e5 against Yellow, e6 against Black) are each watched by a Tank and a Motorcyclist on two "
              "different diagonals (b2 and h2, b9 and h9), so no single move leaves the Plane safe there. Every "
-             "first move of Yellow and of Black was checked against every reply of Red (the tests keep that "
-             "check) and the lines of whole first rounds after several first moves: none ends in a mate."},
+             "first move of Yellow and of Black was checked against every reply of Red, with or without a "
+             "declaration (the tests keep that check), and, for two first moves of the other greater power, "
+             "every line of the whole first round (each move of Yellow or Black, of Green and of Red, with the "
+             "answers to checks): none ends in a mate."},
     {"title": "Yellow's set-up",
      "text": "Yellow places its twelve pieces one by one, in any order, on empty squares of b1-j2; what counts is "
              "the final arrangement, which must leave its King out of check, so a placement is refused only when "
