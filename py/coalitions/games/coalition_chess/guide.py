@@ -112,7 +112,7 @@ INTERPRETATIONS = [
              "first move of Yellow and of Black was checked against every reply of Red, with or without a "
              "declaration (the tests keep that check), and, for two first moves of the other greater power, "
              "every line of the whole first round (each move of Yellow or Black, of Green and of Red, with the "
-             "answers to checks): none ends in a mate."},
+             "answers to checks; rearrangements aside): none ends in a mate."},
     {"title": "Yellow's set-up",
      "text": "Yellow places its twelve pieces one by one, in any order, on empty squares of b1-j2; what counts is "
              "the final arrangement, which must leave its King out of check, so a placement is refused only when "
