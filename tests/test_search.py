@@ -148,3 +148,35 @@ def test_a_view_the_sampler_does_not_model_falls_back_to_the_normal_bot():
             return
         m.step()
     pytest.fail("no unmodelled phase met")
+
+
+def test_bench_prints_a_levels_decision_times():
+    import io
+    import re
+
+    from coalitions.cli import main
+
+    out = io.StringIO()
+    assert main(["bench", "election-day", "--bot", "easy", "--games", "1"], out=out) == 0
+    line = out.getvalue()
+    assert re.fullmatch(r"election-day easy bot, 3 players, 1 seeded games: \d+ decisions, median [\d.]+ ms, "
+                        r"max [\d.]+ ms \(processor time: median [\d.]+ ms, max [\d.]+ ms\)\n", line), line
+
+
+def test_old_records_naming_good_or_search_load_and_replay_under_the_new_names():
+    import io
+
+    from coalitions.cli import main
+    from coalitions.core.records import check_header
+
+    out = io.StringIO()
+    assert main(["play", "election-day", "--bots", "good", "--json"], out=out) == 0
+    played = json.loads(out.getvalue())
+    assert [p["level"] for p in played["record"]["players"]] == ["normal"] * 3
+    old = dict(played["record"], players=[dict(p, level="good") for p in played["record"]["players"]])
+    m = Match(old)
+    assert [p["level"] for p in m.players] == ["normal"] * 3 and m.is_over()
+    assert m.state.outcome().to_json() == Match(played["record"]).state.outcome().to_json()
+    chess = {"format": "coalitions-record", "version": 1, "game": "coalition-chess", "seed": 1, "moves": [],
+             "players": [{"name": f"B{i}", "kind": "bot", "level": "search"} for i in range(4)]}
+    assert [p["level"] for p in check_header(chess)[1]["players"]] == ["hard"] * 4
