@@ -12,7 +12,11 @@ moves (a player with no cards passes) are not counted.
 Prints, per player count, the number of decisions, the median, the 95th
 percentile and the slowest decision in milliseconds.
 
-Usage: python scripts/bench_bots_browser.py [--game election-day] [-n GAMES] [--no-build]
+With ``--level LEVEL`` every seat plays that level (``&levels=...``) and
+``--players N`` measures one player count only.
+
+Usage: python scripts/bench_bots_browser.py [--game election-day] [-n GAMES] [--level hard] [--players 4]
+[--no-build]
 """
 
 from __future__ import annotations
@@ -32,9 +36,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bot_game(page, base: str, game_id: str, players: int, seed: int) -> list[float]:
+def bot_game(page, base: str, game_id: str, players: int, seed: int, level: str = "") -> list[float]:
     seats = ",".join(["bot"] * players)
     url = f"{base}index.html#/new/{game_id}?players={players}&seats={seats}&seed={seed}&fast=1"
+    if level:
+        url += "&levels=" + ",".join([level] * players)
     page.goto("about:blank")
     load_and_wait(page, url)
     page.wait_for_selector("html[data-game-over]", state="attached", timeout=GAME_OVER_TIMEOUT_MS)
@@ -45,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="election-day")
     parser.add_argument("-n", type=int, default=5, help="games per player count (default 5)")
+    parser.add_argument("--level", default="", help="the bot level at every seat (default: the game's default)")
+    parser.add_argument("--players", type=int, help="one player count only")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
 
@@ -63,13 +71,15 @@ def main(argv: list[str] | None = None) -> int:
         context.add_init_script(READY_PROBE)
         context.add_init_script(BENCH_INIT)
         page = context.new_page()
-        for players in range(game.min_players, game.max_players + 1):
+        counts = [args.players] if args.players else range(game.min_players, game.max_players + 1)
+        for players in counts:
             times: list[float] = []
             for seed in range(args.n):
-                times += bot_game(page, base, game.id, players, seed)
+                times += bot_game(page, base, game.id, players, seed, args.level)
             rows.append((players, times))
             print(
-                f"{game.id}, {players} players, {args.n} games: {len(times)} bot decisions, "
+                f"{game.id}{' ' + args.level if args.level else ''}, {players} players, {args.n} games: "
+                f"{len(times)} bot decisions, "
                 f"median {statistics.median(times):.1f} ms, 95th percentile {percentile(times, 0.95):.1f} ms, "
                 f"max {max(times):.1f} ms",
                 flush=True,
