@@ -118,3 +118,74 @@ def test_the_settings_page_passes_axe_light_and_dark(open_page, dist_url):
             page.screenshot(path=os.path.join(SHOTS, f"settings-{scheme}-{size['width']}.png"))
         # the header links to it from every page
         assert page.locator(".site-nav a[href='#/settings']").count() == 1
+
+
+# -- the bots' pace -------------------------------------------------------------------------------
+
+ED_4 = "#/new/election-day?players=4&seats=human,bot,bot,bot&seed=3&levels=,random,random,random"
+PACE_LOG = "window.coalitionsPaceLog = [];"  # app/bots.py report_move: when each automatic move is drawn
+SETTINGS_NO_RESULTS = "localStorage.setItem('coalitions:settings', JSON.stringify({pause: '0'}));"
+
+
+def paced_intervals(page, since=0.0):
+    """Seconds between automatic moves drawn after `since` (ms), with no move of the player's in between."""
+    return page.evaluate("""([since, humans]) => {
+        const t = window.coalitionsPaceLog.filter(x => x > since);
+        const out = [];
+        for (let i = 1; i < t.length; i++) {
+            if (!humans.some(h => h > t[i - 1] && h < t[i])) out.push((t[i] - t[i - 1]) / 1000);
+        }
+        return out; }""", [since, page.evaluate("window.humanMoves || []")])
+
+
+def test_bots_play_at_a_persons_pace_by_default_even_with_reduced_motion(open_page, dist_url):
+    # paced: without the tests' pace of 0; reduced motion (the fixture's default) keeps the pace
+    page = open_page(dist_url + ED_4, paced=True, init_script=PACE_LOG + SETTINGS_NO_RESULTS)
+    page.evaluate("""() => { window.humanMoves = [];
+        document.addEventListener('click', e => { if (e.target.closest('[data-action]')) window.humanMoves.push(performance.now()); }, true); }""")
+    wait_ready(page, "play")
+    for _ in range(12):
+        if len(paced_intervals(page)) >= 5:
+            break
+        if page.locator("html[data-game-over]").count():
+            break
+        page.locator("[data-hand] [data-action]").first.click()
+        page.wait_for_timeout(200)
+        wait_ready(page, "play")
+    gaps = paced_intervals(page)
+    assert len(gaps) >= 5, gaps
+    gaps.sort()
+    assert gaps[len(gaps) // 2] >= 0.8 and gaps[0] >= 0.75, gaps  # each bot move on show for at least 0.8 s
+    # while they play, the status line tells the last move and offers "Skip to my turn"
+    skip = page.locator('[data-ui="skip-bots"]')
+    for _ in range(10):
+        if page.locator("html[data-game-over]").count():
+            break
+        page.locator("[data-hand] [data-action]").first.click()
+        page.wait_for_selector("[data-last-move]")
+        assert page.locator("[data-last-move]").inner_text().strip()
+        if skip.count():
+            break
+        wait_ready(page, "play")
+    clicked = page.evaluate("performance.now()")
+    skip.click()
+    wait_ready(page, "play")  # the player's turn, without the pace
+    quick = paced_intervals(page, clicked)
+    assert all(g < 0.5 for g in quick), quick
+    assert page.locator("[data-last-move], [data-ui='skip-bots']").count() == 0  # gone on the player's turn
+
+
+def test_the_new_game_screen_offers_the_bot_speed(booted):
+    page = booted("#/new/koalition", "new")
+    speed = page.locator('[data-setting="bot_speed"]')
+    assert speed.is_visible() and speed.input_value() == "normal"
+    assert speed.get_attribute("name") is None  # a setting, not part of the setup or its link
+    speed.select_option("slow")
+    page.wait_for_function("() => (localStorage.getItem('coalitions:settings') || '').includes('slow')")
+    assert stored(page)["bot_speed"] == "slow"
+    assert "bot_speed" not in page.locator("[data-share]").input_value()
+    goto_hash(page, "#/settings", "settings")
+    assert page.locator("#set-bot_speed-slow").is_checked()
+    # a table of people only: no bots, no speed to choose
+    goto_hash(page, "#/new/koalition?players=3&seats=human,human,human&edit=1", "new")
+    assert page.locator('[data-setting="bot_speed"]').count() == 0
