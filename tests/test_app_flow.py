@@ -140,6 +140,31 @@ def test_bots_are_asked_from_their_own_view_and_a_stale_answer_is_dropped():
     assert not flow.apply_auto(auto, action)  # the table moved on: dropped
 
 
+def test_a_bot_move_is_told_in_one_line_from_the_public_log_and_the_status_says_what_holds_the_bots():
+    from app.pace import move_summary
+    from app.render import TableContext, turn_status
+    from app.results import public_log
+
+    m = ed_match(["human", "bot", "bot"])
+    flow = PlayFlow(PlaySession(m, "s9"))
+    while next_auto(m) is None or next_auto(m).job is None:  # the human passes or plays until a bot is to move
+        flow.play(m.state.legal_actions(flow.seat())[0])
+    auto = next_auto(m)
+    before = len(public_log(m))
+    assert flow.apply_auto(auto, m.pending()[1])
+    line = move_summary(m, auto.seat, before)
+    assert line and m.names[auto.seat] in line
+    private = [ev for ev in m.state.log_for(auto.seat)[before:] if ev.get("to") is not None]
+    assert all(m.text(ev["text"]) not in line for ev in private)  # only public lines are told
+    view = m.view(0)
+    busy = TableContext(interactive=False, seat=0, busy=True, game_id="election-day")
+    held = TableContext(interactive=False, seat=0, busy=True, game_id="election-day",
+                        waiting="The bots wait while the result shows.")
+    if all(m.players[s]["kind"] == "bot" for s in view["to_act"]):
+        assert "thinking" in turn_status(view, busy)
+    assert turn_status(view, held) == "The bots wait while the result shows."
+
+
 def test_hot_seat_cover_then_pass_the_device():
     m = ed_match(["human", "human", "human"])
     flow = PlayFlow(PlaySession(m, "s2"))
