@@ -18,6 +18,8 @@ import random
 import re
 from pathlib import Path
 
+from coalitions.games.die_macher.data import START_MONEY
+
 from .pages import CONTINUE, check_action_buttons, focused, start_from_form, step_buttons, wait_ready
 from .test_builder import axe_violations
 from .test_results import with_settings
@@ -97,7 +99,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
     assert page.locator("[data-state]").first.locator(".tag").inner_text() == "Election this round"
     assert page.locator(".dm-phase[aria-current=step]").inner_text().startswith("1")
     # the bid: one confirm button and −/+ steps bounded by the legal bids, not a button per amount
-    assert page.locator("[data-amounts]").get_attribute("data-amounts") == "0-25"
+    assert page.locator("[data-amounts]").get_attribute("data-amounts") == f"0-{START_MONEY}"
     assert check_action_buttons(page) == ["bid 0"]
     assert page.locator("[data-amounts] button[disabled]").count() == 3  # nothing below 0
     shoot(page, "vsbots-bid")
