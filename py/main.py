@@ -45,7 +45,10 @@ async def main():
         from app import stdlib
 
         # the standard library beyond the shipped part, fetched if ever imported
-        stdlib.install(js.URL.new("pyodide/", js.document.baseURI).href)
+        # (and put in place now if an earlier visit fetched it)
+        library = stdlib.install(js.URL.new("pyodide/", js.document.baseURI).href)
+        if library is not None:
+            await library.restore()
         from app.browser import start
 
         start()

@@ -61,7 +61,8 @@ async function load(wheel, game) {
   // The standard library beyond the shipped part is fetched if ever imported (app/stdlib.py).
   pyodide.runPython("import os, sys\nwheel = os.path.abspath('coalitions.whl')\nsys.path.insert(0, wheel)\n"
     + "from app.wheel import install\ninstall(wheel)\n"
-    + `from app import stdlib\nstdlib.install(${JSON.stringify(new URL("pyodide/", SITE).href)})`);
+    + `from app import stdlib\nlibrary = stdlib.install(${JSON.stringify(new URL("pyodide/", SITE).href)})`);
+  await pyodide.runPythonAsync("if library is not None:\n    await library.restore()");
   probeChannel(pyodide);
   const ns = pyodide.globals.get("dict")();
   pyodide.runPython(PYTHON, { globals: ns });

@@ -9,15 +9,20 @@ it has. `install` puts a finder last on ``sys.meta_path``: the first time an
 import asks for one of those modules (a bot or a feature that imports more
 than the list says), it fetches the whole library once, puts it in the place
 of the shipped zip (a superset: what was imported from it stays valid) and
-lets the usual finders import from it. The service worker keeps the file once
-fetched, so such an import also works offline afterwards.
+lets the usual finders import from it.
 
 Imports are synchronous, so the fetch is too: a synchronous
-``XMLHttpRequest``, which the page's thread and a worker both allow.
+``XMLHttpRequest``, which the page's thread and a worker both allow, but which
+Chromium does not send through the service worker. So the finder then asks
+for the file again asynchronously (`keep`; the HTTP cache answers), which the
+service worker does see and keeps; and a later start that finds it in Cache
+Storage puts it in place before the app imports anything (`restore`), so such
+an import also works offline afterwards.
 """
 
 from __future__ import annotations
 
+import _codecs
 import importlib
 import importlib.machinery
 import json
@@ -39,8 +44,9 @@ def fetch_bytes(url: str) -> bytes:
 
     A page's thread may not ask a synchronous request for an ArrayBuffer, so
     the body comes as text decoded as x-user-defined, where each byte 0x80 to
-    0xFF is the character U+F780 to U+F7FF: the low byte of each UTF-16 code
-    unit is the byte itself."""
+    0xFF is the character U+F780 to U+F7FF, and is encoded back with that
+    character map (`_x_user_defined`). The codec machinery of ``_codecs`` is
+    built in: no module of the library is looked up while it is missing."""
     import js
 
     request = js.XMLHttpRequest.new()
@@ -53,7 +59,19 @@ def fetch_bytes(url: str) -> bytes:
     if request.status != 200:
         raise OSError(f"{url}: HTTP {request.status}")
     text: str = request.responseText
-    return text.encode("utf-16-le")[::2]
+    return bytes(_codecs.charmap_encode(text, "strict", _x_user_defined())[0])
+
+
+def _x_user_defined() -> object:
+    """The encoding map of the x-user-defined character set (see `fetch_bytes`)."""
+    return _codecs.charmap_build("".join(chr(b) if b < 0x80 else chr(0xF700 + b) for b in range(256)))
+
+
+def keep(url: str) -> None:
+    """Ask for ``url`` asynchronously, for the service worker to keep it."""
+    import js
+
+    js.fetch(url).catch(lambda error: None)
 
 
 class LibraryFinder:
@@ -61,13 +79,39 @@ class LibraryFinder:
     module only it has is imported (see the module's docstring)."""
 
     def __init__(self, url: str, modules: frozenset[str], fetch: Fetch = fetch_bytes,
-                 target: str | None = None) -> None:
+                 target: str | None = None, keep: Callable[[str], None] = keep) -> None:
         self.url = url
         self.modules = modules
         self.fetch = fetch
+        self.keep = keep
         self.target = target or mounted_library()
         self.fetched = False
         self.failure: str | None = None
+
+    def put(self, data: bytes) -> None:
+        """Put the whole library ``data`` in the shipped zip's place."""
+        with open(self.target, "wb") as handle:
+            handle.write(data)
+        self.fetched = True
+        # Every zip importer re-reads the directory of the archive now in the
+        # shipped one's place; modules already imported keep their code.
+        importlib.invalidate_caches()
+
+    async def restore(self) -> bool:
+        """Put the whole library in place now if Cache Storage holds it (it was
+        fetched on an earlier visit); whether it did."""
+        import js
+
+        if self.fetched or not hasattr(js, "caches"):
+            return self.fetched
+        try:
+            response = await js.caches.match(self.url)
+            if not response:
+                return False
+            self.put((await response.arrayBuffer()).to_bytes())
+        except Exception:  # storage blocked or the entry unreadable: fetched when needed
+            return False
+        return True
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -80,12 +124,11 @@ class LibraryFinder:
             raise ModuleNotFoundError(
                 f"No module named {fullname!r} here: it is in the standard library's remaining modules,"
                 f" which could not be loaded ({error})", name=fullname) from None
-        with open(self.target, "wb") as handle:
-            handle.write(data)
-        self.fetched = True
-        # Every zip importer re-reads the directory of the archive now in the
-        # shipped one's place; modules already imported keep their code.
-        importlib.invalidate_caches()
+        self.put(data)
+        try:
+            self.keep(self.url)
+        except Exception:  # no fetch here: nothing to keep it
+            pass
         return importlib.machinery.PathFinder.find_spec(fullname, path)
 
     def invalidate_caches(self) -> None:

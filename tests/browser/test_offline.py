@@ -115,6 +115,58 @@ def test_offline_after_one_visit(open_page, served, built_dist, prefix):
     page.context.set_offline(False)
 
 
+def test_a_module_fetched_on_demand_works_offline_afterwards(open_page, built_dist):
+    """The standard library beyond the shipped part (py/app/stdlib.py) is
+    fetched the first time it is imported; the service worker keeps it, so the
+    same import works offline in a new document."""
+    archive = build.stdlib_archive(built_dist).relative_to(built_dist).as_posix()
+    with build.serving(built_dist, prefix="/coalitions/") as served:
+        page = open_page(served, init_script="window.coalitionsProbe = {};")
+        offsite = watch_context(page)
+        wait_ready(page, "home")
+        wait_controlled(page)
+        assert page.evaluate("window.coalitionsProbe.stdlibFetched()") is False
+        assert page.evaluate("window.coalitionsProbe.importModule('difflib')") is True
+        assert page.evaluate("window.coalitionsProbe.stdlibFetched()") is True
+        page.wait_for_function("url => caches.match(url).then(r => !!r)", arg=served + archive, polling=100)
+
+        responses = []
+        page.on("response", lambda r: responses.append(r))
+        page.context.set_offline(True)
+        page.reload()
+        wait_ready(page, "home")
+        # put in place from Cache Storage at start (app/stdlib.py, restore)
+        assert page.evaluate("window.coalitionsProbe.stdlibFetched()") is True
+        for name in ("difflib", "statistics"):  # the one imported before, and another of the library
+            assert page.evaluate("name => window.coalitionsProbe.importModule(name)", name) is True
+        assert [r.url for r in responses if not r.from_service_worker] == []
+        assert offsite == []
+        page.context.set_offline(False)
+
+
+def test_a_module_not_fetched_before_fails_offline_as_missing(chromium_browser, built_dist):
+    """Offline, with the library never fetched, such an import fails as a
+    missing module would (code that tries an optional import goes on)."""
+    with build.serving(built_dist) as served:
+        context = chromium_browser.new_context()
+        try:
+            context.add_init_script("window.coalitionsProbe = {};")
+            page = context.new_page()
+            page.goto(served)
+            wait_ready(page, "home")
+            wait_controlled(page)
+            context.set_offline(True)
+            page.reload()
+            wait_ready(page, "home")
+            assert page.evaluate("window.coalitionsProbe.stdlibFetched()") is False
+            error = page.evaluate("""() => { try { window.coalitionsProbe.importModule('difflib'); return null; }
+                                             catch (e) { return String(e.message || e); } }""")
+            assert error is not None and "ModuleNotFoundError" in error and "difflib" in error, error
+            assert page.evaluate("window.coalitionsProbe.importModule('json')") is True  # the shipped part
+        finally:
+            context.close()
+
+
 def test_new_version_offers_reload_once(open_page, built_dist, tmp_path, prefix):
     site = Path(shutil.copytree(built_dist, tmp_path / "site"))
     with build.serving(site, prefix=prefix) as url:
