@@ -43,6 +43,8 @@ Policy = Callable[[State, int, Rng], str]
 Value = Callable[[State, int], float]
 # view, legal actions, generator -> the actions worth searching (a subset)
 Candidates = Callable[[JSON, list[str], Rng], list[str]]
+# completed state -> its stage (an election's number, say): a playout ends when it changes
+Stage = Callable[[State], object]
 
 
 class SearchSpec:
@@ -50,7 +52,8 @@ class SearchSpec:
 
     def __init__(self, game: type[Game], sample: Sampler, policy: Policy, value: Value,
                  playouts: int, horizon: int = 0, fallback: str = "normal",
-                 candidates: Optional[Candidates] = None, max_candidates: int = 8) -> None:
+                 candidates: Optional[Candidates] = None, max_candidates: int = 8,
+                 stage: Optional[Stage] = None, margin: float = 0.0) -> None:
         self.game = game
         self.sample = sample
         self.policy = policy
@@ -60,6 +63,8 @@ class SearchSpec:
         self.fallback = fallback
         self.candidates = candidates
         self.max_candidates = max_candidates
+        self.stage = stage  # a playout also ends when the stage changes (then `value` judges)
+        self.margin = margin  # how much better than the fallback's choice another must look to be played
 
 
 def share_of_win(state: State, seat: int) -> Optional[float]:
@@ -74,11 +79,14 @@ def share_of_win(state: State, seat: int) -> Optional[float]:
 def playout(spec: SearchSpec, state: State, seat: int, rng: Rng) -> float:
     """Play `state` on under the spec's policy; the result's worth to `seat`."""
     steps = 0
+    stage = spec.stage(state) if spec.stage is not None else None
     while True:
         done = share_of_win(state, seat)
         if done is not None:
             return done
         if spec.horizon and steps >= spec.horizon:
+            return spec.value(state, seat)
+        if spec.stage is not None and steps and spec.stage(state) != stage:
             return spec.value(state, seat)
         forced = state.auto_action()
         if forced is not None:
@@ -129,8 +137,9 @@ def search(spec: SearchSpec, view: JSON, legal: list[str], rng: Rng) -> Optional
             totals[j] += playout(spec, state, seat, Rng(mix(base, i, 2)))
     means = [t / rounds for t in totals]
     best = max(means)
-    # the fallback's own choice wins a tie: it is the better-informed guess
-    pick = preferred if means[cands.index(preferred)] >= best - 1e-9 else cands[means.index(best)]
+    # the fallback's own choice wins a tie (and, with a margin, a near tie):
+    # it is the better-informed guess where the playouts cannot tell
+    pick = preferred if means[cands.index(preferred)] >= best - spec.margin - 1e-9 else cands[means.index(best)]
     return pick, means
 
 

@@ -117,15 +117,24 @@ def sample(view, rng):
 
 
 def value(state, seat):
-    """A playout cut short: the share of the campaign's conflicts and of the
-    board the seat's side holds."""
+    """A playout's end: at the end of a campaign, whether the seat's side won
+    it; cut short before, the share of the countries its side holds."""
     side = state.side(seat)
+    if state.results and state.phase not in PHASES[2:]:
+        last = state.results[-1].get("winner_side")
+        return 0.5 if last is None else 1.0 if last == side else 0.0
     mine = len(state.controlled(side))
     theirs = len(state.controlled(1 - side))
     return 0.5 + 0.5 * (mine - theirs) / max(1, mine + theirs)
 
 
-SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, playouts=64, horizon=12)
+def campaign(state):
+    """The stage of a playout: the campaigns played (a playout ends with the campaign)."""
+    return len(state.results)
+
+
+SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, playouts=24, horizon=90,
+                  max_candidates=4, stage=campaign, margin=0.1)
 HardBot = search_bot(SPEC)
 
 __all__ = ["HardBot", "SPEC", "sample", "voids"]
