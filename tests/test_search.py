@@ -180,3 +180,34 @@ def test_old_records_naming_good_or_search_load_and_replay_under_the_new_names()
     chess = {"format": "coalitions-record", "version": 1, "game": "coalition-chess", "seed": 1, "moves": [],
              "players": [{"name": f"B{i}", "kind": "bot", "level": "search"} for i in range(4)]}
     assert [p["level"] for p in check_header(chess)[1]["players"]] == ["hard"] * 4
+
+
+def test_a_playout_ends_when_the_stage_changes():
+    """Koalition's playouts end once the election being played is scored."""
+    game = get_game("koalition")
+    spec = game.bots["hard"].spec
+    seen = []
+
+    def value(state, seat):
+        seen.append(len(state.results))
+        return 0.25
+
+    short = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500, stage=spec.stage)
+    state = game.new(4, seed=1)
+    assert playout(short, state, 0, Rng(3)) == 0.25
+    assert seen == [1] and len(state.results) == 1 and not state.is_over()
+
+
+def test_with_a_large_margin_the_search_keeps_the_normal_choice():
+    game = get_game("election-day")
+    spec = game.bots["hard"].spec
+    wide = type(spec)(spec.game, spec.sample, spec.policy, spec.value, playouts=16, horizon=4, margin=1.0)
+    kept = 0
+    for state, seat, step in positions(game, 4, seed=8):
+        view = state.view(seat)
+        if len(view["legal"]) < 2:
+            continue
+        action, _ = search(wide, view, view["legal"], Rng(step))
+        assert action == game.bots["normal"](Rng(step).fork(1)).choose(view, view["legal"])
+        kept += 1
+    assert kept > 5
