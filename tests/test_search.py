@@ -211,3 +211,34 @@ def test_with_a_large_margin_the_search_keeps_the_normal_choice():
         assert action == game.bots["normal"](Rng(step).fork(1)).choose(view, view["legal"])
         kept += 1
     assert kept > 5
+
+
+def test_election_day_keeps_the_aces_the_seat_handed_on_where_it_knows_them():
+    from coalitions.games.election_day.sampler import handed_aces
+
+    mine = "You now back the Prince of Suns and handed the Ace of Moons to {p0}."
+    again = "You keep backing the Prince of Suns and handed the Ace of Waves to {p0}."
+    view = {"seat": 1, "log": [{"kind": "private", "to": [1], "text": mine},
+                               {"kind": "private", "to": [1], "text": again}]}
+    assert handed_aces(view) == {0: ["ace-moons", "ace-waves"]}
+    view["log"].append({"kind": "ace", "seat": 0, "to": None, "text": "{p0} picks up their face-down Ace ..."})
+    assert handed_aces(view) == {}  # it used an Ace since: which one is not known
+
+
+def test_a_sampled_election_day_state_gives_the_handed_ace_to_its_holder():
+    game = get_game("election-day")
+    sampler = sampler_of(game)
+    for seed in range(40):
+        m = Match.new(game.id, make_players(["bot"] * 4, levels=["normal"] * 4), seed=seed)
+        while not m.is_over():
+            seat = m.to_act()[0] if m.state.auto_action() is None else None
+            if seat is not None:
+                view = m.state.view(seat)
+                held = sampler.handed_aces(view)
+                if held:
+                    data = sampler.sample(view, Rng(1))
+                    for holder, cards in held.items():
+                        assert set(cards) <= set(data["hands"][holder]) and set(cards) <= set(m.state.hands[holder])
+                    return
+            m.step()
+    pytest.fail("no Ace handed on in 40 games")

@@ -25,8 +25,8 @@ _HANDED = re.compile(r"handed the Ace of (\w+) to \{p(\d+)\}")
 
 
 def handed_aces(view):
-    """{seat: Ace card} for the Ace this seat handed to a player who has not
-    used an Ace since (so still holds it), from the seat's own log."""
+    """{seat: [Ace cards]} for the Aces this seat handed to a player who has
+    not used an Ace since (so still holds them), from the seat's own log."""
     me = view["seat"]
     held = {}
     for ev in view["log"]:
@@ -35,7 +35,7 @@ def handed_aces(view):
         elif ev.get("kind") == "private" and ev.get("to") == [me]:
             m = _HANDED.search(ev["text"])
             if m and m.group(1) in _SUIT_OF_NAME:
-                held[int(m.group(2))] = "ace-" + _SUIT_OF_NAME[m.group(1)]
+                held.setdefault(int(m.group(2)), []).append("ace-" + _SUIT_OF_NAME[m.group(1)])
     return held
 
 
@@ -51,8 +51,9 @@ def sample(view, rng):
     for cards in view["track"].values():
         seen.update(cards)
     open_suits = [s for s in SUITS if s != view["ace"] and "ace-" + s not in seen]
-    held = {s: c for s, c in handed_aces(view).items() if c not in seen and 0 <= s < n and s != me}
-    open_suits = [s for s in open_suits if "ace-" + s not in held.values()]
+    held = {s: [c for c in cards if c not in seen] for s, cards in handed_aces(view).items() if 0 <= s < n and s != me}
+    known = {c for cards in held.values() for c in cards}
+    open_suits = [s for s in open_suits if "ace-" + s not in known]
     rng.shuffle(open_suits)
     others = [s for s in range(n) if s != me]
     if len(open_suits) < len(others):
@@ -67,8 +68,8 @@ def sample(view, rng):
     counts = view["hand_counts"]
     hands = [[] for _ in range(n)]
     hands[me] = hand
-    for s, card in held.items():
-        hands[s].append(card)
+    for s, cards in held.items():
+        hands[s] += cards
     if len(pool) != sum(counts[s] - len(hands[s]) for s in others) + view["pile_count"] + view["removed_count"]:
         return None
     for s in others:
