@@ -20,7 +20,14 @@ records, in ms after navigation start:
 
 and prints the medians of N runs (default 3).
 
-Usage: python scripts/bench_first_visit.py [-n 3] [--mbps 5] [--latency 40] [--no-build | --dist DIR]
+Then it prints what a first visit downloads, compressed as a static host sends
+it (gzip per file, as build.py serve and GitHub Pages): every file the page
+and its bot worker request from opening a game's table (TABLE) until the worker
+has started and answers, each counted once at its gzipped size, and the files
+the service worker precaches beyond those (it downloads them during the same
+first visit).  ``--bytes-only`` prints only that.
+
+Usage: python scripts/bench_first_visit.py [-n 3] [--mbps 5] [--latency 40] [--bytes-only] [--no-build | --dist DIR]
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import sys
 from pathlib import Path
 
 from benchkit import CACHE_SECONDS, READY_PROBE, build, ensure_dist, fresh_profile, drop_profile, load_average, median
+from buildtools import serve
 
 PAGE = "index.html#/"
 
@@ -96,11 +104,83 @@ def one_visit(playwright, url: str, mbps: float, latency: int) -> dict:
     return stats
 
 
+TABLE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
+
+# Answered by the bot worker once it has started (static/bot-worker.js).
+WORKER_STARTED = """() => new Promise((resolve) => {
+  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
+  const timer = setTimeout(() => { channel.close(); resolve(false); }, 2000);
+  channel.onmessage = () => { clearTimeout(timer); channel.close(); resolve(true); };
+  channel.postMessage({ type: "stdlib-modules" });
+})"""
+
+
+def gzipped_size(path: Path, cache: dict[Path, int]) -> int:
+    if path not in cache:
+        cache[path] = len(serve.gzipped(str(path)))
+    return cache[path]
+
+
+def first_visit_files(playwright, dist: Path, base: str) -> list[str]:
+    """Paths (relative to the site) the page and its bot worker request, from
+    opening TABLE with an empty cache until the worker answers."""
+    profile = fresh_profile()
+    try:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), service_workers="block", **build.chromium_launch_options())
+        try:
+            asked: list[str] = []
+            context.on("requestfinished", lambda request: asked.append(request.url))
+            context.add_init_script(READY_PROBE)
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(base + TABLE, wait_until="commit")
+            page.wait_for_function("window.__readyAt !== undefined", timeout=600_000, polling=100)
+            # A site from before the worker's probe channel never answers: there,
+            # the visit is over when nothing more is requested for three probes (6 s).
+            quiet, seen = 0, -1
+            for _ in range(300):
+                if page.evaluate(WORKER_STARTED):
+                    break
+                quiet, seen = (quiet + 1, seen) if len(asked) == seen else (0, len(asked))
+                if quiet >= 3:
+                    break
+            else:
+                raise RuntimeError("the bot worker did not start")
+        finally:
+            context.close()
+    finally:
+        drop_profile(profile)
+    paths = []
+    for url in asked:
+        if url.startswith(base):
+            path = url[len(base):].split("#")[0].split("?")[0] or "index.html"
+            if (dist / path).is_file() and path not in paths:
+                paths.append(path)
+    return paths
+
+
+def report_bytes(playwright, dist: Path, base: str) -> None:
+    sizes: dict[Path, int] = {}
+    files = first_visit_files(playwright, dist, base)
+    precached = [name for name in build.precache_files(dist) if name not in files]
+    loaded = sum(gzipped_size(dist / name, sizes) for name in files)
+    extra = sum(gzipped_size(dist / name, sizes) for name in precached)
+    raw = sum((dist / name).stat().st_size for name in files + precached)
+    print(f"\nFirst visit to {TABLE} until the bot worker answers (gzip per file, level {serve.GZIP_LEVEL}):")
+    for name in sorted(files, key=lambda n: -sizes[dist / n])[:8]:
+        print(f"  {sizes[dist / name] / 1e6:7.3f} MB  {name}")
+    print(f"  page and worker: {len(files)} files, {loaded / 1e6:.2f} MB compressed")
+    print(f"  precached by the service worker besides: {len(precached)} files, {extra / 1e6:.3f} MB")
+    print(f"  first visit in all: {(loaded + extra) / 1e6:.2f} MB compressed ({raw / 1e6:.1f} MB uncompressed,"
+          f" {len(files) + len(precached)} files)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=3)
     parser.add_argument("--mbps", type=float, default=5.0, help="download speed in Mbit/s (0: not throttled)")
     parser.add_argument("--latency", type=int, default=40, help="added round-trip latency in ms")
+    parser.add_argument("--bytes-only", action="store_true", help="only print what a first visit downloads")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--dist", type=Path, help="time this built site (implies --no-build)")
     args = parser.parse_args(argv)
@@ -111,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"before: {load_average(before=True)}", flush=True)
     runs = []
     with build.serving(dist, cache_seconds=CACHE_SECONDS) as base, sync_playwright() as playwright:
+        if args.bytes_only:
+            report_bytes(playwright, dist, base)
+            return 0
         for run in range(args.runs):
             stats = one_visit(playwright, base + PAGE, args.mbps, args.latency)
             runs.append(stats)
@@ -123,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
                        ("ready", "Python ready (data-ready)")):
         values = [r[key] for r in runs if r[key] is not None]
         print(f"  {label:30s} {median(values):8.0f} ms  (min {min(values):.0f}, max {max(values):.0f})")
+    with build.serving(dist, cache_seconds=CACHE_SECONDS) as base, sync_playwright() as playwright:
+        report_bytes(playwright, dist, base)
     return 0
 
 
