@@ -14,6 +14,8 @@ Money is counted in thousands of euros (k€) everywhere in the program: 25 is
 3,000 €).
 """
 
+from typing import Any
+
 # -- from the rule text (binding) ------------------------------------------------------
 
 ROUNDS = 4
@@ -57,7 +59,7 @@ DONATIONS = {
 # "Rules as implemented" says why for each, and scripts/bench_die_macher_tiers.py
 # measures the tiers). The first reconstruction's values, which left the 12 and
 # 10 VP tiers nearly dead:
-FIRST_RECONSTRUCTION = {
+FIRST_RECONSTRUCTION: dict[str, Any] = {
     "START_MONEY": 25,
     "PROGRAMME_SIZE": 5,
     "SLOTS": 4,
@@ -167,7 +169,7 @@ _POLL_PATTERNS = (
     (2, 0, -2, 1, -1),
     (-1, 2, 1, -2, 0),
 )
-POLLS = {}
+POLLS: dict[str, tuple[int, ...]] = {}
 for _i, _pattern in enumerate(_POLL_PATTERNS):
     for _shift in range(5):
         POLLS[f"poll-{_i * 5 + _shift + 1:02d}"] = tuple(_pattern[(p - _shift) % 5] for p in range(5))
@@ -177,44 +179,44 @@ POLL_IDS = tuple(POLLS)
 DONATION_DECK = ("d10",) * 5 + ("d20",) * 5 + ("d30",) * 5
 
 
-def opinion_name(op):
+def opinion_name(op: str) -> str:
     return OPINION_NAMES[op]
 
 
-def state_name(sid):
+def state_name(sid: str) -> str:
     return STATE_NAMES[sid]
 
 
-def party_name(party):
+def party_name(party: str) -> str:
     return PARTY_NAMES[party]
 
 
-def cabinet_name(card):
+def cabinet_name(card: str) -> str:
     return CABINET_NAMES[card]
 
 
-def eur(k):
+def eur(k: int) -> str:
     """An amount of k€ as the table writes it: 3 -> '3,000 €', 0 -> '0 €'."""
     return f"{k * 1000:,} €" if k else "0 €"
 
 
-def signed(value):
+def signed(value: int) -> str:
     """A change as the table writes it: +2, 0, −1 (a true minus sign)."""
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def rally_price(n):
+def rally_price(n: int) -> int:
     return RALLY_PRICE[n]
 
 
-def contradicts(a, b):
+def contradicts(a: str, b: str) -> bool:
     """Whether two opinions are the two sides of one topic."""
     return a != b and TOPIC_OF[a] == TOPIC_OF[b]
 
 
-def opinion_deck():
+def opinion_deck() -> list[str]:
     return [o for o in OPINIONS for _ in range(OPINION_COPIES)]
 
 
-def programme_deck():
+def programme_deck() -> list[str]:
     return [o for o in OPINIONS for _ in range(PROGRAMME_COPIES)]
