@@ -22,9 +22,13 @@ user-data dir) and measures, from navigation start to ``<html data-ready>``:
                 still offline: an offline visit with no page before it to
                 take down (a reload also unloads the page it replaces, with
                 its bot worker)
-  bare cold     a page that only does ``await loadPyodide({indexURL: "./pyodide/"})``,
-  bare warm     in its own fresh profile, then reloaded twice (no service
-  bare warm 2   worker: the page registers none)
+  bare cold     a page that only does ``await loadPyodide(...)`` on Pyodide as
+  bare warm     its npm package publishes it (``./__stock_pyodide/``), in its own
+  bare warm 2   fresh profile, then reloaded twice (no service worker: the page
+                registers none)
+  same cold     the same bare page on the site's own ``./pyodide/`` (its
+  same warm     shipped standard library: the same assets as the app), so that
+  same warm 2   app / same shows what PyScript and the app add to Pyodide
 
 and, for the app's loads, when the shell was first painted (the browser's
 ``first-paint`` and ``first-contentful-paint`` entries), and for every load
@@ -69,6 +73,9 @@ from benchkit import (
 
 APP_PAGE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 BARE_PAGE = "__bench_bare_pyodide.html"
+# The bare page on the site's own Pyodide files (dist/pyodide/).
+SAME_PAGE = "__bench_bare_same_assets.html"
+SAME_ASSETS_PAGE = BARE_PYODIDE_PAGE.replace("./__stock_pyodide/", "./pyodide/")
 # Time between loads, as a person would take before reloading; it also lets
 # chromium write its caches (compiled code among them) after a load.
 PAUSE_MS = 500
@@ -151,14 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     keys = ["app cold", "app warm", "app warm 2"]
     if not args.no_sw:
         keys += ["app sw cold", "app sw", "app sw 2", "app offline", "app offline tab"]
-    keys += ["bare cold", "bare warm", "bare warm 2"]
+    keys += ["bare cold", "bare warm", "bare warm 2", "same cold", "same warm", "same warm 2"]
     times: dict[str, list[float]] = {k: [] for k in keys}
     sizes: dict[str, list[int]] = {k: [] for k in keys}
     workers: dict[str, list[int]] = {k: [] for k in keys}
     stages: dict[str, dict[str, list[float]]] = {k: {} for k in keys}
     paints: dict[str, dict[str, list[float]]] = {k: {"first paint": [], "first contentful paint": []} for k in keys}
     storage_seen: list[dict] = []
-    with overlay_site(dist, {BARE_PAGE: BARE_PYODIDE_PAGE}) as site, \
+    with overlay_site(dist, {BARE_PAGE: BARE_PYODIDE_PAGE, SAME_PAGE: SAME_ASSETS_PAGE}) as site, \
             build.serving(site, cache_seconds=CACHE_SECONDS) as base, \
             sync_playwright() as playwright:
         # One untimed round first (OS file cache, first chromium start).
@@ -173,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
                     lambda: one_profile(playwright, app, 2, service_workers=True, offline=True, pause_ms=args.pause_ms))
             (results["bare cold"], results["bare warm"], results["bare warm 2"]) = retrying(
                 lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False,
+                                    pause_ms=args.pause_ms))
+            (results["same cold"], results["same warm"], results["same warm 2"]) = retrying(
+                lambda: one_profile(playwright, base + SAME_PAGE, 2, service_workers=False,
                                     pause_ms=args.pause_ms))
             if run < 0:
                 continue
@@ -216,6 +226,11 @@ def main(argv: list[str] | None = None) -> int:
     bare = med["bare warm"]
     print(f"  app/bare     cold {med['app cold'] / med['bare cold']:.2f}x, "
           f"warm {med['app warm'] / bare:.2f}x, warm 2 {med['app warm 2'] / med['bare warm 2']:.2f}x")
+    same = med["same warm"]
+    print(f"  app/same     cold {med['app cold'] / med['same cold']:.2f}x, "
+          f"warm {med['app warm'] / same:.2f}x, warm 2 {med['app warm 2'] / med['same warm 2']:.2f}x"
+          + (f", app sw {med['app sw'] / same:.2f}x, app offline {med['app offline'] / same:.2f}x"
+             if not args.no_sw else "") + "  (the bare page on the same assets)")
     if not args.no_sw:
         print(f"  /bare warm   app sw {med['app sw'] / bare:.2f}x, app sw 2 {med['app sw 2'] / bare:.2f}x, "
               f"app offline {med['app offline'] / bare:.2f}x, app offline tab {med['app offline tab'] / bare:.2f}x, "
@@ -227,11 +242,11 @@ def main(argv: list[str] | None = None) -> int:
               f"of a {median([x['quota'] for x in storage]) / 1e9:.1f} GB quota (navigator.storage.estimate)")
     print_first_visit(dist)
     if args.markdown:
-        print("\n| page | load | median | / bare warm | the next frame painted |\n|---|---|---|---|---|")
+        print("\n| page | load | median | / bare warm | / same warm | the next frame painted |\n|---|---|---|---|---|---|")
         for key in keys:
             painted = stages[key].get("painted")
             print(f"| {key.split()[0]} | {' '.join(key.split()[1:])} | {med[key] / 1000:.2f} s | "
-                  f"{med[key] / bare:.2f}x | {f'{median(painted) / 1000:.2f} s' if painted else ''} |")
+                  f"{med[key] / bare:.2f}x | {med[key] / same:.2f}x | {f'{median(painted) / 1000:.2f} s' if painted else ''} |")
     return 0
 
 
