@@ -7,13 +7,18 @@ the home page and, for every game, its rules page, its first walkthrough and a
 table of bots played to the end (the most players the game allows).  Each page
 is asked which standard-library modules Python has imported
 (``window.coalitionsProbe.stdlibModules()``, which py/main.py provides when a
-page defines ``window.coalitionsProbe``); the union is written, sorted, without
-the modules frozen into Pyodide's interpreter (os, io, codecs...: never read
-from the zip).
+page defines ``window.coalitionsProbe``), and so is the bot worker (on its
+probe channel); the union is written, sorted, without the modules frozen into
+Pyodide's interpreter (os, io, codecs...: never read from the zip).
+
+Only these files are in the site's python_stdlib.zip; any other module is
+fetched with the whole library the first time it is imported (py/app/stdlib.py),
+so a missing one costs a download, not a failure.
 
 Run it again after upgrading Pyodide or when the app starts importing other
-modules of the standard library: tests/browser/test_app.py fails when a page
-imports one that is not listed (it would be compiled on every start).
+modules of the standard library: tests/browser/test_app.py and
+test_first_visit.py (every game, every bot level, page and worker) fail when
+one that is not listed is imported.
 
 Usage: python scripts/list_stdlib_modules.py [--no-build] [--check]
 """
@@ -27,6 +32,13 @@ import sys
 from benchkit import READY_PROBE, build, ensure_dist, load_and_wait
 
 PROBE_INIT = "window.coalitionsProbe = {};"
+# The bot worker answers on this channel with its own imports (static/bot-worker.js).
+WORKER_PROBE = """() => new Promise((resolve) => {
+  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
+  const timer = setTimeout(() => { channel.close(); resolve(null); }, 3000);
+  channel.onmessage = (event) => { clearTimeout(timer); channel.close(); resolve(event.data); };
+  channel.postMessage({ type: "stdlib-modules" });
+})"""
 GAME_OVER_TIMEOUT_MS = 300_000
 HEADER = """\
 # Files of Pyodide's python_stdlib.zip that build.py ships as bytecode: what the
@@ -68,6 +80,9 @@ def imported(playwright, base: str) -> set[str]:
                 page.wait_for_selector(wait_for, state="attached", timeout=GAME_OVER_TIMEOUT_MS)
             names |= {name for name, how in json.loads(page.evaluate("window.coalitionsProbe.stdlibModules()"))
                       if how != "frozen"}
+            worker = page.evaluate(WORKER_PROBE)  # the bot worker's Python, if it has started
+            if worker:
+                names |= {name for name, how in json.loads(worker["stdlibModules"]) if how != "frozen"}
             print(f"{len(names):4d} files after {url[len(base):]}", flush=True)
         return names
     finally:
