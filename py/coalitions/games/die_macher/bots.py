@@ -13,7 +13,13 @@
   for the rounds left, or the swing of the trends if it published it.
 """
 
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ...core.actions import Value
 from ...core.bots import Bot
+from ...core.game import JSON
 from .data import (
     BASE_MAX, CABINET_COST, MAX_RALLIES, MEDIA_PRICE, OPINIONS, PARTIES, POLL_BASE, PROGRAMME_SIZE, RALLY_PRICE,
     ROUNDS, TREND_MAX, TREND_MIN,
@@ -27,26 +33,26 @@ CABINET_PLAN = ("general-secretary", "chancellor-candidate", "foreign-minister",
                 "parliamentary-leader", "press-spokesperson")
 
 
-def _weight(k):
+def _weight(k: int) -> float:
     return STATE_WEIGHT[k] if k < len(STATE_WEIGHT) else 0.2
 
 
-def _visible_ops(st):
+def _visible_ops(st: JSON) -> list[tuple[str, int]]:
     """(opinion, weight) of the face-up or known opinions of a state view."""
     return [(sl["opinion"], 2 if sl["doubled"] else 1) for sl in st["slots"] if sl["opinion"] is not None]
 
 
-def _hidden(st):
+def _hidden(st: JSON) -> int:
     return sum(1 for sl in st["slots"] if sl["opinion"] is None)
 
 
-def expected_topics(st, programme):
+def expected_topics(st: JSON, programme: Sequence[str]) -> float:
     prog = set(programme)
     seen = sum(w for op, w in _visible_ops(st) if op in prog)
     return seen + HIDDEN_MATCH * _hidden(st)
 
 
-def card_value(view, op):
+def card_value(view: JSON, op: Value) -> float:
     """How much an opinion card in the programme is worth: the weighted face-up
     opinions equal to it, and a little for the chance of face-down ones."""
     value = 0.05
@@ -63,22 +69,23 @@ class GoodBot(Bot):
     level = "good"
     label = "Good"
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         step = view["step"]
         handler = getattr(self, "_" + step.replace("-", "_"), None)
-        choice = handler(view, legal) if handler is not None else None
+        choice: Optional[str] = handler(view, legal) if handler is not None else None
         if choice is None or choice not in legal:
             return self.rng.choice(legal)
         return choice
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _me(self, view):
+    def _me(self, view: JSON) -> Any:  # the seat (an int) of the view
         return view["seat"]
 
-    def _votes_if(self, view, st, programmes, trends=None, rallies=None):
+    def _votes_if(self, view: JSON, st: JSON, programmes: Sequence[Sequence[str]],
+                  trends: Optional[Sequence[int]] = None, rallies: Optional[Sequence[int]] = None) -> list[float]:
         """Expected votes of every seat in a state view."""
         out = []
         for s, prog in enumerate(programmes):
@@ -87,19 +94,19 @@ class GoodBot(Bot):
             out.append(max(0, r + t) * expected_topics(st, prog))
         return out
 
-    def _edge(self, view, st, votes):
-        me = self._me(view)
+    def _edge(self, view: JSON, st: JSON, votes: Sequence[float]) -> float:
+        me: int = self._me(view)
         rivals = [v for s, v in enumerate(votes) if s != me]
         return votes[me] - max(rivals)
 
     # -- phase 1 ----------------------------------------------------------------------------
 
-    def _bid(self, view, legal):
+    def _bid(self, view: JSON, legal: list[str]) -> Optional[str]:
         money = view["money"][self._me(view)]
         want = min(money // 6, 1 + self.rng.below(3))
         return f"bid {want}"
 
-    def _rebid(self, view, legal):
+    def _rebid(self, view: JSON, legal: list[str]) -> Optional[str]:
         me = self._me(view)
         nxt = view["rebid"]["high"] + 1
         if nxt <= min(view["money"][me] // 4, 5):
@@ -108,14 +115,14 @@ class GoodBot(Bot):
 
     # -- phase 2 ----------------------------------------------------------------------------
 
-    def _draw(self, view, legal):
+    def _draw(self, view: JSON, legal: list[str]) -> Optional[str]:
         best = max((card_value(view, c) for c in view["programme_display"]), default=0)
         return "draw" if best >= 0.5 else "renew"
 
-    def _take(self, view, legal):
+    def _take(self, view: JSON, legal: list[str]) -> Optional[str]:
         return max(legal, key=lambda a: (card_value(view, parse(a)["opinion"]), -legal.index(a)))
 
-    def _swap(self, view, legal):
+    def _swap(self, view: JSON, legal: list[str]) -> Optional[str]:
         best, gain = None, 0.05
         for a in legal:
             act = parse(a)
@@ -132,7 +139,7 @@ class GoodBot(Bot):
 
     # -- phases 3 and 4 -----------------------------------------------------------------------
 
-    def _media(self, view, legal):
+    def _media(self, view: JSON, legal: list[str]) -> Optional[str]:
         me = self._me(view)
         money = view["money"][me]
         on_boards = sum(st["media"][me] for st in view["states"])
@@ -149,7 +156,7 @@ class GoodBot(Bot):
                 return f"media {st['id']}"
         return "pass"
 
-    def _rally(self, view, legal):
+    def _rally(self, view: JSON, legal: list[str]) -> Optional[str]:
         me = self._me(view)
         money = view["money"][me]
         reserve = 4 if view["round"] < ROUNDS else 1
@@ -173,7 +180,7 @@ class GoodBot(Bot):
 
     # -- phases 5 to 7 --------------------------------------------------------------------------
 
-    def _place(self, view, legal):
+    def _place(self, view: JSON, legal: list[str]) -> Optional[str]:
         me = self._me(view)
         money = view["money"][me]
         states = view["states"]
@@ -197,7 +204,7 @@ class GoodBot(Bot):
                 return act
         return "done"
 
-    def _cabinet_plan(self, st, k, me):
+    def _cabinet_plan(self, st: JSON, k: int, me: int) -> tuple[str, ...]:
         """The cards in the order the bot considers them for state `k` (0: the
         election state): a party that has (nearly) all its rallies in the
         election state sends the Chancellor candidate there first, since the
@@ -206,13 +213,13 @@ class GoodBot(Bot):
             return ("chancellor-candidate",) + tuple(c for c in CABINET_PLAN if c != "chancellor-candidate")
         return CABINET_PLAN
 
-    def _target(self, view, legal):
+    def _target(self, view: JSON, legal: list[str]) -> Optional[str]:
         pend = view["pending"]
         st = next(s for s in view["states"] if s["id"] == pend["state"])
         votes = self._votes_if(view, st, view["programmes"])
         card = pend["card"]
 
-        def score(a):
+        def score(a: str) -> tuple[Any, Any]:
             s = PARTIES.index(parse(a)["party"])
             if card == "press-spokesperson":
                 return (st["media"][s], votes[s])
@@ -220,16 +227,16 @@ class GoodBot(Bot):
 
         return max(legal, key=score)
 
-    def _cabinet(self, view, legal):
+    def _cabinet(self, view: JSON, legal: list[str]) -> Optional[str]:
         kinds = {parse(a).kind for a in legal}
         if "target" in kinds:
             return self._target(view, legal)
         return self._best_change(view, legal)
 
-    def _replace(self, view, legal):
+    def _replace(self, view: JSON, legal: list[str]) -> Optional[str]:
         return self._best_change(view, legal)
 
-    def _best_change(self, view, legal):
+    def _best_change(self, view: JSON, legal: list[str]) -> str:
         """The replacement or doubling that helps this seat most against its
         best rival, or skip."""
         me = self._me(view)
@@ -257,12 +264,12 @@ class GoodBot(Bot):
                 best, gain = a, g
         return best if best in legal else legal[-1]
 
-    def _look(self, view, legal):
+    def _look(self, view: JSON, legal: list[str]) -> Optional[str]:
         return legal[0]
 
     # -- phase 8 --------------------------------------------------------------------------------
 
-    def _poll_worth(self, view, who=None):
+    def _poll_worth(self, view: JSON, who: Optional[int] = None) -> tuple[float, float]:
         me = self._me(view) if who is None else who
         au = view["auction"]
         st = next(s for s in view["states"] if s["id"] == au["state"])
@@ -279,7 +286,7 @@ class GoodBot(Bot):
             pub = (self._edge(view, st, after) - self._edge(view, st, before)) * _weight(k) * 0.5
         return base_worth, pub
 
-    def _poll_bid(self, view, legal):
+    def _poll_bid(self, view: JSON, legal: list[str]) -> Optional[str]:
         me = self._me(view)
         base_worth, pub = self._poll_worth(view)
         worth = int(max(base_worth, pub))
@@ -288,24 +295,24 @@ class GoodBot(Bot):
             return f"bid {nxt}"
         return "pass"
 
-    def _poll_sell(self, view, legal):
+    def _poll_sell(self, view: JSON, legal: list[str]) -> Optional[str]:
         base_worth, pub = self._poll_worth(view)
         high = view["auction"]["high"]
         if "keep" in legal and max(base_worth, pub) > high:
             return "keep"
         return "sell"
 
-    def _poll_use(self, view, legal):
+    def _poll_use(self, view: JSON, legal: list[str]) -> Optional[str]:
         base_worth, pub = self._poll_worth(view)
         return "publish" if "publish" in legal and pub > base_worth else "base"
 
     # -- phase 9 --------------------------------------------------------------------------------
 
-    def _coalition(self, view, legal):
+    def _coalition(self, view: JSON, legal: list[str]) -> Optional[str]:
         totals = view["vp"]
         return min(legal, key=lambda a: (totals[PARTIES.index(parse(a)["party"])], legal.index(a)))
 
-    def _donation(self, view, legal):
+    def _donation(self, view: JSON, legal: list[str]) -> Optional[str]:
         me = self._me(view)
         return "refuse" if view["money"][me] > 60 else "accept"
 

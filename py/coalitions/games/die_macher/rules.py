@@ -1210,7 +1210,8 @@ class DieMacherState(State):
                 self.bank += price
                 b["rallies"][seat] += count
                 self.bought.append(b["id"])
-                log.append(event(f"{me} buys {_n(count, 'rally', 'rallies')} in {STATE_NAMES[b['id']]} for {eur(price)} "
+                log.append(event(f"{me} buys {_n(count, 'rally', 'rallies')} in {STATE_NAMES[b['id']]} for "
+                                 f"{eur(price)} "
                                  f"({b['rallies'][seat]} there; {eur(self.money[seat])} left).", kind="rally"))
         elif step == "place":
             if kind == DONE:
