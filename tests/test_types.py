@@ -16,6 +16,7 @@ pytest.importorskip("mypy", reason="mypy is in requirements-dev.txt")
 TYPED = [
     "py/coalitions/core",
     "py/coalitions/games/coalition_chess",
+    "py/coalitions/games/die_macher",
 ]
 
 

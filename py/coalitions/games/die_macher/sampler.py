@@ -17,8 +17,13 @@ whose half-finished steps the view summarizes, the hard bot plays as the
 normal one.
 """
 
+from __future__ import annotations
+
 import math
 from collections import Counter
+from typing import Any, Iterable, Optional
+
+from ...core.game import JSON
 
 from ...core.rng import Rng
 from ...core.search import SearchSpec, bot_policy, search_bot
@@ -30,7 +35,7 @@ STEPS = ("draw", "take", "swap", "media", "rally", "place")
 FACE_DOWN = "face-down"
 
 
-def _minus(deck, cards):
+def _minus(deck: Iterable[str], cards: Iterable[str]) -> Optional[list[str]]:
     """The multiset `deck` without `cards` (None if a card is not in it)."""
     left = Counter(deck)
     for c in cards:
@@ -40,7 +45,8 @@ def _minus(deck, cards):
     return sorted(left.elements())
 
 
-def _fill_slots(boards, pool, rng):
+def _fill_slots(boards: list[list[Optional[str]]], pool: list[str],
+                rng: Rng) -> Optional[tuple[list[list[Optional[str]]], list[str]]]:
     """Put opinions from `pool` in every hidden slot (None) of `boards`, never
     two of one topic in a state; returns the rest of the pool, or None."""
     for _ in range(12):
@@ -68,7 +74,7 @@ def _fill_slots(boards, pool, rng):
     return None
 
 
-def sample(view, rng):
+def sample(view: JSON, rng: Rng) -> Optional[JSON]:
     """A state's JSON consistent with `view` (see the module docstring), or
     None in a step it does not model."""
     if view.get("outcome") or view["seat"] is None or view["step"] not in STEPS:
@@ -155,7 +161,7 @@ def sample(view, rng):
     }
 
 
-def value(state, seat):
+def value(state: Any, seat: int) -> float:  # state: a DieMacherState
     """A playout cut short: the seat's chance from its lead in victory
     points, counting the election state's votes as they would fall now
     (a vote is worth a fifth of a point here)."""
