@@ -51,7 +51,7 @@ def move_summary(match: Any, seat: int, before: int) -> str:
     texts = [t for t in texts if t]
     name = match.names[seat] if 0 <= seat < len(match.names) else ""
     if not texts:
-        return f"{name} moved." if name else ""
+        return f"{name} made a move the table does not see." if name else ""
     if len(texts) <= MANY and sum(len(t) for t in texts) <= 240:
         return " ".join(texts)
     more = len(texts) - 1

@@ -16,7 +16,7 @@ from ...results import Kind
 # the votes and the government before it, back to the election's start.
 _STOP = ("election", "stalemate", "vp", "deal")
 _BEFORE = ("vote", "proposal", "answer", "government")  # a declined proposal is part of the result
-_LEAD = {"lead": ("vote", "government", "vp"), "lead_words": ("govern", "Recorded:")}  # the one-line outcome
+_LEAD = {"lead": ("vote", "government", "vp"), "lead_words": ("govern", " pays ", "Recorded:")}  # the outcome, its country
 RESULTS = (
     Kind("vp", "election", "The election", before=_BEFORE, stop=_STOP, skip=True, **_LEAD),
     Kind("stalemate", "election", "Stalemate", before=_BEFORE, stop=_STOP, skip=True),
