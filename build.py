@@ -22,9 +22,13 @@ Standard library only; runs on Python 3.11+.  Inputs:
 * ``stdlib-modules.txt``: the standard-library files shipped as bytecode.
 
 Python is shipped compiled for Pyodide: the wheel carries the bytecode of each
-of its modules next to its source (``pkg/mod.pyc``, the zip importer's
-layout: the page imports from the wheel itself, which it does not unpack), and ``dist/pyodide/python_stdlib.zip`` is Pyodide's own with
-the listed files as bytecode, both compiled by Pyodide under Node
+of its modules and no source (``pkg/mod.pyc``, the zip importer's layout: the
+page imports from the wheel itself, which it does not unpack), and
+``dist/pyodide/python_stdlib.zip`` holds only the files listed in
+``stdlib-modules.txt``, as bytecode, stored so that the server's gzip
+compresses it; the whole library, ``pyodide/python_stdlib_all-<hash>.zip``,
+is fetched only if the app imports a module beyond those
+(``py/app/stdlib.py``). Both are compiled by Pyodide under Node
 (``scripts/pyodide_compile.mjs``, cached in ``.cache/pyodide/``), so that the
 browser does not compile them on every start.
 

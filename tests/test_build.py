@@ -118,6 +118,32 @@ def test_stdlib_ships_the_listed_modules_as_bytecode(built_dist: Path):
         assert namespace["MODULES"] == build.module_names(whole.namelist()) - build.module_names(shipped.namelist())
 
 
+def test_the_server_sends_gzip_like_github_pages(built_dist: Path):
+    """build.py serve compresses every file for a client that accepts gzip,
+    answers a revalidation with 304, and sends files as they are otherwise."""
+    import gzip
+    from urllib.error import HTTPError
+    from urllib.request import Request, urlopen
+
+    name = "pyodide/python_stdlib.zip"
+    with build.serving(built_dist) as url:
+        with urlopen(Request(url + name, headers={"Accept-Encoding": "gzip"})) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            body = response.read()
+            modified = response.headers["Last-Modified"]
+        assert gzip.decompress(body) == (built_dist / name).read_bytes()
+        assert len(body) < 0.5 * (built_dist / name).stat().st_size  # stored, so it compresses
+        with urlopen(url + name) as response:
+            assert response.headers["Content-Encoding"] is None
+            assert response.read() == (built_dist / name).read_bytes()
+        with pytest.raises(HTTPError) as error:
+            urlopen(Request(url + name, headers={"Accept-Encoding": "gzip", "If-Modified-Since": modified}))
+        assert error.value.code == 304
+    with build.serving(built_dist, compress=False) as url:
+        with urlopen(Request(url + name, headers={"Accept-Encoding": "gzip"})) as response:
+            assert response.headers["Content-Encoding"] is None
+
+
 def test_wheel_is_reproducible(tmp_path: Path, built_dist: Path):
     again = build.build_wheel(tmp_path)
     assert again.read_bytes() == (built_dist / again.name).read_bytes()

@@ -62,7 +62,7 @@ def fetch_bytes(url: str) -> bytes:
     return bytes(_codecs.charmap_encode(text, "strict", _x_user_defined())[0])
 
 
-def _x_user_defined() -> object:
+def _x_user_defined() -> Any:
     """The encoding map of the x-user-defined character set (see `fetch_bytes`)."""
     return _codecs.charmap_build("".join(chr(b) if b < 0x80 else chr(0xF700 + b) for b in range(256)))
 
