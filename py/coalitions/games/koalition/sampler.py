@@ -87,7 +87,7 @@ def election_over(state):
 
 
 SPEC = SearchSpec(Koalition, sample, bot_policy("normal", Koalition), value, playouts=40, horizon=30,
-                  max_candidates=6, stage=election_over)
+                  max_candidates=6, stage=election_over, margin=0.1)
 HardBot = search_bot(SPEC)
 
 __all__ = ["HardBot", "SPEC", "sample"]
