@@ -9,10 +9,12 @@ the counts of the others' hands, what was revealed), with the hidden parts
 random draws) drawn at random. Every candidate action is then applied to the
 same completed state and the game is played on from there by the game's
 *playout policy* (a fast bot that may read the completed state: it is the
-bot's own guess, not the true state) for at most `horizon` actions; a
-finished game is worth the seat's share of the win, an unfinished one what
+bot's own guess, not the true state) for at most `horizon` actions, or
+until the game's `stage` changes (the election being played is scored, say);
+a finished game is worth the seat's share of the win, an unfinished one what
 the game's `value` estimates. The candidate with the best mean over the
-samples is chosen (the first in the legal order on a tie).
+samples is chosen; the fallback bot's own choice is kept on a tie, or when
+no other candidate beats it by more than the spec's `margin`.
 
 Each candidate sees the same samples and the same random numbers in its
 playouts (common random numbers), so the comparison between candidates is
