@@ -244,12 +244,6 @@ def home(games, saves, import_message=None, import_ok=False, confirming=None):
 # -- new game ---------------------------------------------------------------------------
 
 
-def level_help(meta):
-    """The bot levels, one line each, under the seats (each level menu points here)."""
-    items = "".join(f'<li><b>{esc(lv["label"])}</b>: {esc(lv["description"])}</li>' for lv in meta.get("levels", []))
-    return f'<ul id="level-help" class="help level-help" data-level-help>{items}</ul>' if items else ""
-
-
 def power_of_seat(meta, i):
     """' · Yellow' when the game names what each seat plays (its seat_names)."""
     names = meta.get("seat_names") or ()
@@ -263,7 +257,8 @@ def new_game_form(meta, setup, share_url, error=None):
         f'<option value="{k}"{" selected" if k == n else ""}>{k}</option>'
         for k in range(meta["min_players"], meta["max_players"] + 1)
     )
-    seats = []
+    seats = []  # the bot levels' one line each, under the seats (each level menu points there):
+    helps = "".join(f'<li><b>{esc(lv["label"])}</b>: {esc(lv["description"])}</li>' for lv in meta.get("levels", []))
     for i in range(n):
         kind = setup.kinds[i]
         level = setup.levels[i] or meta["default_bot"]
@@ -271,14 +266,10 @@ def new_game_form(meta, setup, share_url, error=None):
             f'<option value="{k}"{" selected" if k == kind else ""}>{label}</option>'
             for k, label in (("human", "Person"), ("bot", "Bot"))
         )
-        # the three levels, and a test level (random) only when a link asks for it
-        offered = [(lv["name"], lv["label"]) for lv in meta.get("levels", [])]
-        if level not in [name for name, _ in offered]:
-            offered.append((level, str(level).capitalize()))
-        level_sel = "".join(
-            f'<option value="{esc(b)}"{" selected" if b == level else ""}>{esc(label)}</option>'
-            for b, label in offered
-        )
+        offered = [(lv["name"], lv["label"]) for lv in meta.get("levels", [])]  # a test level only when asked for:
+        offered += [] if level in [name for name, _ in offered] else [(level, str(level).capitalize())]
+        level_sel = "".join(f'<option value="{esc(b)}"{" selected" if b == level else ""}>{esc(label)}</option>'
+                            for b, label in offered)
         seats.append(
             f'<li class="seat-row" data-seat-row="{i}">'
             f'<span class="seat-no">Seat {i + 1}{power_of_seat(meta, i)}</span>'
@@ -333,7 +324,7 @@ def new_game_form(meta, setup, share_url, error=None):
            f'{": make some seats dummies under Options" if "dummies" in [o["name"] for o in meta["options"]] else ""}'
            "</p>")
         + f'<ol class="seat-rows">{"".join(seats)}</ol>'
-        + level_help(meta)
+        + (f'<ul id="level-help" class="help level-help" data-level-help>{helps}</ul>' if helps else "")
         + "</fieldset>"
         + (
             '<fieldset><legend>Options</legend>'
