@@ -192,7 +192,8 @@ def test_a_playout_ends_when_the_stage_changes():
         seen.append(len(state.results))
         return 0.25
 
-    short = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500, stage=spec.stage)
+    short = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500,
+                       stage=lambda state: len(state.results))
     state = game.new(4, seed=1)
     assert playout(short, state, 0, Rng(3)) == 0.25
     assert seen == [1] and len(state.results) == 1 and not state.is_over()
