@@ -161,8 +161,10 @@ def test_every_game_and_bot_level_imports_only_the_shipped_standard_library(open
             for levels in level_tables(game):
                 query = (f"players={len(levels)}&seats={','.join(['bot'] * len(levels))}"
                          f"&levels={','.join(levels)}&seed=3&fast=1")
+                # a new document each time: its own Python and bot worker, nothing carried over
+                page.goto("about:blank")
                 page.goto(url + "index.html" + routes.new_game(game.id, query))
-                wait_ready(page)
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
                 page.wait_for_selector("html[data-game-over]", state="attached", timeout=300_000)
                 played.append((game.id, tuple(levels)))
                 assert not_shipped(page.evaluate("window.coalitionsProbe.stdlibModules()")) == [], game.id
