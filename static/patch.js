@@ -46,6 +46,22 @@
     return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
   }
 
+  // A keyed node found further on stays where it is: the unkeyed nodes
+  // before it go instead (one wanted later is then drawn anew). Moving it would
+  // take it out of the document for a moment, and with it the keyboard focus
+  // (a board square keeps it while a line above the table comes and goes).
+  function dropUpTo(parent, cur, match) {
+    for (var n = cur; n !== match; n = n.nextSibling) {
+      if (!n || keyOf(n) !== null) return cur; // not ahead, or a keyed node between: move it as before
+    }
+    while (cur !== match) {
+      var after = cur.nextSibling;
+      parent.removeChild(cur);
+      cur = after;
+    }
+    return cur;
+  }
+
   function children(parent, next) {
     var keyed = new Map();
     var node;
@@ -66,6 +82,7 @@
       } else if (cur && keyOf(cur) === null && sameKind(cur, want)) {
         match = cur;
       }
+      if (match && match !== cur && key !== null) cur = dropUpTo(parent, cur, match);
       if (match) {
         if (match === cur) cur = cur.nextSibling;
         else parent.insertBefore(match, cur);

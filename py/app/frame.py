@@ -201,7 +201,10 @@ def table(view, parts, ctx):
     if parts.result:
         result = f'<div class="result-wrap" data-result-wrap>{parts.result}{ctx.result_actions}</div>'
     return (
+        # keyed (data-region) so that a panel put before it never takes over its node, and the focus on
+        # a board square survives the bots' moves (static/patch.js matches unkeyed nodes by position)
         f'<section class="table{" read-only" if not ctx.interactive else ""}{" is-over" if view.get("outcome") else ""}" data-table'
+        ' data-region="table"'
         f'{attrs(data_game=ctx.game_id, data_view_seat=seat_attr, data_deciding=deciding)} aria-label="The table">'
         f'<div class="table-status" role="status" data-status data-region="status">{parts.status}{undo}{ctx.pace}</div>'
         '<p class="visually-hidden" data-announce aria-live="polite"></p>'
