@@ -3,9 +3,18 @@ every game, at 1280×800 and at 390×844: the page at its top, the controls of
 the seat to act lie inside the window and nothing covers them (the point at
 each control's centre belongs to it). Koalition and Alliances hold the hand at
 the bottom of the window while the board above it scrolls; on a phone the
-cards are smaller and the board comes before the seats."""
+cards are smaller and the board comes before the seats.
+
+And what was just played is in view beside the decision: the one element
+marked ``data-current-play`` (the debate's cards, this election's cards with
+the vote bars, the conflict, the board, the phase panel) lies inside the
+window, and neither the held hand nor anything else covers it, at several
+decisions of random seeded games against bots (not only the first)."""
 
 from __future__ import annotations
+
+import os
+import random
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -117,3 +126,110 @@ def test_the_stuck_hand_lets_the_board_scroll_into_view(booted):
             (document.querySelector('[data-notices]') || {}).textContent,
             document.querySelectorAll('[data-log] li').length]""")
         raise AssertionError(f"the hand is still held after the move (log had {log_before} lines): {state}")
+
+
+# The current play: inside the window, and the points at its centre and near
+# its four corners belong to it (the held hand or a panel would cover them).
+CURRENT_PLAY = """() => {
+  const els = document.querySelectorAll('[data-current-play]');
+  if (els.length !== 1) return {count: els.length};
+  const e = els[0];
+  const r = e.getBoundingClientRect();
+  const inset = 4;
+  const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + inset, r.top + inset],
+                  [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset],
+                  [r.right - inset, r.bottom - inset]];
+  const covered = points.filter(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    return !hit || !(hit === e || e.contains(hit));
+  }).map(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    return [Math.round(x), Math.round(y), hit ? (hit.className || hit.tagName) + '' : null];
+  });
+  return {count: 1, inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+          covered, box: [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)],
+          window: [innerWidth, innerHeight]};
+}"""
+
+# case -> (game, query, seeds): one human against bots, random seeded games
+PLAYED = {
+    "koalition-6": ("koalition", "players=6&seats=human,bot,bot,bot,bot,bot", (2,)),
+    "koalition-3": ("koalition", "players=3&seats=human,bot,bot", (5,)),
+    "election-day": ("election-day", "players=4&seats=human,bot,bot,bot", (3,)),
+    "alliances-2": ("alliances", "players=2&seats=human,bot", (4,)),
+    "alliances-4": ("alliances", "players=4&seats=human,bot,bot,bot", (6,)),
+    "die-macher": ("die-macher", "players=3&seats=human,bot,bot", (7,)),
+    "coalition-chess": ("coalition-chess", "seats=human,bot,bot,bot", (8,)),
+}
+DECISIONS = 5  # checked per game and size, a random legal move between two
+FAST = {"bot_speed": "instant", "pause": "0"}
+
+
+def check_decision(page, where):
+    """The current play and every control of the decision: inside, uncovered."""
+    controls = controls_at_top(page)
+    if os.environ.get("IN_VIEW_SHOTS"):  # a folder to keep a screenshot of each decision checked
+        page.screenshot(path=os.path.join(os.environ["IN_VIEW_SHOTS"], "-".join(str(w) for w in where) + ".png"))
+    assert controls, where
+    hidden = [c for c in controls if not (c["inside"] and c["free"])]
+    assert not hidden, (where, hidden)
+    play = page.evaluate(CURRENT_PLAY)
+    assert play["count"] == 1, (where, play)
+    assert play["inside"] and not play["covered"], (where, play)
+
+
+def random_move(page, rng):
+    """A random legal move (or the first step of one), as a player would click it."""
+    actions = page.eval_on_selector_all("[data-action]:not([disabled])", "es => es.map(e => e.dataset.action)")
+    steps = page.eval_on_selector_all("[data-step]:not([disabled])", "es => es.map(e => e.dataset.step)")
+    # noted the moment the table changes, so that the next check is of the next table
+    page.evaluate("""() => { window.__moved = false;
+        const seen = new MutationObserver(() => { window.__moved = true; seen.disconnect(); });
+        seen.observe(document.querySelector('#app') || document.body, {subtree: true, childList: true, attributes: true}); }""")
+    if steps and (not actions or rng.random() < 0.3):
+        page.locator(f'[data-step="{rng.choice(steps)}"]').first.click()
+    else:
+        page.locator(f'[data-action="{rng.choice(actions)}"]').first.click()
+    page.wait_for_function("() => window.__moved")
+    staged = page.locator('[data-staged-control], [data-ui="confirm-move"]')  # the control that staged it confirms
+    if staged.count():  # a move staged for confirmation (a pass that ends the debate)
+        staged.first.click()
+
+
+# Not met yet (issue 24), and said so: Coalition Chess's piece buttons fall
+# below the window at 1280 in Yellow's set-up; in Die Macher at 390 the
+# choices of a picked programme swap end below the window.
+NOT_YET = {
+    "coalition-chess": "the set-up's piece buttons below the window at 1280",
+    "die-macher": "at 390, the choices of a picked programme swap below the window",
+}
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(reason=NOT_YET[c], strict=False))
+                                  if c in NOT_YET else c for c in sorted(PLAYED)])
+def test_the_current_play_and_the_decision_are_both_in_view(booted, case):
+    game, query, seeds = PLAYED[case]
+    page = booted("#/", "home", settings=FAST)
+    for seed in seeds:
+        for size in SIZES:
+            page.set_viewport_size(size)
+            page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
+                          f"#/new/{game}?{query}&seed={seed}")
+            wait_ready(page)
+            if page.locator("[data-ui=start]").count():
+                page.locator("[data-ui=start]").click()
+            rng = random.Random(seed)
+            checked = 0
+            for move in range(DECISIONS * 3):
+                wait_ready(page, "play")
+                wait_for_turn(page)
+                if page.locator("html[data-game-over]").count():
+                    break
+                page.wait_for_selector(".table[data-deciding]")
+                if move % 2 == 0 or not page.locator("[data-step].is-picked, [data-choices]").count():
+                    check_decision(page, (case, seed, size["width"], move))
+                    checked += 1
+                    if checked == DECISIONS:
+                        break
+                random_move(page, rng)
+            assert checked >= 3, (case, size, checked)
