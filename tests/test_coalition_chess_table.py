@@ -155,8 +155,9 @@ def test_letters_read_in_english_and_the_move_list_the_log_and_the_key_agree():
     assert moves[-2:] == ["Ge2-e4", "MGc9-c7"]
     logged = [e["text"] for e in m.state.log if e.get("kind") == "move"]
     assert "Guard (G) e2-e4" in logged[-2] and "Machine-gun (MG) c9-c7" in logged[-1]
-    board = table(m, G).board
-    key = board.split("data-cc-key", 1)[1]
+    parts = table(m, G)
+    board = parts.board
+    key = parts.side.split("data-cc-key", 1)[1]
     for letter, name in (("G", "Guard"), ("MG", "Machine-gun"), ("M", "Motorcyclist"), ("K", "King")):
         assert f"<b>{letter}</b> {name}:" in key
     assert 'aria-label="e4: Yellow Guard (G)"' in board

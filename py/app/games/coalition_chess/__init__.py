@@ -321,10 +321,11 @@ def parts(view, ctx):
     board_html = (
         '<section class="cc-table" aria-labelledby="cc-board-title" data-current-play>'
         '<h2 id="cc-board-title" class="visually-hidden">The board</h2>'
-        f"{defs()}{board}{piece_key()}</section>"
+        f"{defs()}{board}</section>"
     )
     hand = hand_area(view, ctx, looking)
-    side = powers_panel(shown) + move_list(view, ctx, looking)
+    # the key beside the board, not under it: the hand stays where it was (in view at 1280 x 800)
+    side = piece_key() + powers_panel(shown) + move_list(view, ctx, looking)
     return TableParts(
         status=status(view, ctx),
         seats=seats(view, ctx, shown),

@@ -47,7 +47,7 @@ def defs():
 
 
 def piece_key():
-    """The key to the pieces under the board: each piece's drawing, the
+    """The key to the pieces, beside the board: each piece's drawing, the
     letter it carries (the same as in the move list and the log), its name
     and how it moves."""
     items = "".join(
