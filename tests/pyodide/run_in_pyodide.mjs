@@ -53,14 +53,39 @@ if (wheels.length !== 1) {
 const wheelName = wheels[0];
 const wheelBytes = new Uint8Array(readFileSync(join(options.dist, wheelName)));
 
+// The whole standard library the site keeps beside the shipped part
+// (pyodide/python_stdlib_all-<hash>.zip, fetched by the page on demand).
+const wholeStdlib = readdirSync(pyodideDir).filter((name) => /^python_stdlib_all-[0-9a-f]+\.zip$/.test(name));
 const started = performance.now();
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + "/",
+  // micropip (which the page does not load) needs parts of packages the shipped
+  // library holds only in part (importlib.metadata): it gets the whole library
+  ...(options.install === "micropip" || options.micropip) && wholeStdlib.length === 1
+    ? { stdLibURL: join(pyodideDir, wholeStdlib[0]) } : {},
   stdout: (line) => process.stderr.write(`[python stdout] ${line}\n`),
   stderr: (line) => process.stderr.write(`[python stderr] ${line}\n`),
 });
 note(`Python ${pyodide.runPython("import sys; sys.version.split()[0]")} ready in ${(performance.now() - started).toFixed(0)} ms`);
+
+// The site's wheel leaves out the command line (coalitions/cli.py and
+// __main__.py: the page never reads them), and its python_stdlib.zip holds
+// only what the page imports (the page fetches the rest on demand over HTTP,
+// which Node has not). This harness drives the wheel's rules through the
+// command line, so it adds the command line from the sources and the site's
+// whole standard library (python_stdlib_all-<hash>.zip) at the end of sys.path.
+{
+  const srcDir = resolve(here, "..", "..", "py", "coalitions");
+  pyodide.FS.mkdirTree("/home/pyodide/cli/coalitions");
+  for (const name of ["cli.py", "__main__.py"]) {
+    pyodide.FS.writeFile(`/home/pyodide/cli/coalitions/${name}`, readFileSync(join(srcDir, name), "utf-8"));
+  }
+  if (wholeStdlib.length === 1) {
+    pyodide.FS.writeFile("/home/pyodide/python_stdlib_all.zip", new Uint8Array(readFileSync(join(pyodideDir, wholeStdlib[0]))));
+    pyodide.runPython("import sys; sys.path.append('/home/pyodide/python_stdlib_all.zip')");
+  }
+}
 
 if (options.micropip || options.install === "micropip") {
   await pyodide.loadPackage("micropip", { messageCallback: note, errorCallback: note, checkIntegrity: true });
@@ -80,6 +105,7 @@ if (options.install === "micropip") {
   note(`${wheelName} on sys.path as /home/pyodide/coalitions.whl`);
 }
 
+
 pyodide.globals.set("_harness_request", JSON.stringify({
   argvs: options.batch ? JSON.parse(readStdin()) : [argv],
   code: options.code,
@@ -97,6 +123,9 @@ def _harness_run(argv):
             if _harness["code"] is not None:
                 exec(compile(_harness["code"], "<code>", "exec"), {"__name__": "__main__"})
             else:
+                import coalitions
+                if '/home/pyodide/cli/coalitions' not in coalitions.__path__:
+                    coalitions.__path__.append('/home/pyodide/cli/coalitions')
                 from coalitions.cli import main
                 code = main(list(argv))
         except SystemExit as exit:
