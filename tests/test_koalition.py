@@ -1259,7 +1259,11 @@ def test_identical_cards_show_once_with_their_count():
     view["names"] = ["A", "B", "C"]
     view["labels"] = {a: state.label(0, a) for a in view["legal"]}
     html = renderer.parts(view, TableContext(interactive=True, seat=0, game_id="koalition")).hand
-    # one button for the two Green 9s (they play alike), none looking unplayable
-    assert html.count('data-action="play green-9a"') == 1 and "green-9b" not in html
-    assert "×2" in html and "identical cards" in html
+    # one button for the two Green 9s (they play alike), the second face stacked
+    # beside it (so the hand shows as many faces as it holds), none looking unplayable
+    assert html.count('data-action="play green-9a"') == 1 and 'data-action="play green-9b"' not in html
+    assert html.count('data-card="green-9b"') == 1 and 'data-twins="2"' in html
+    # no "×2" badge on the pair: that is the Doubler's own mark
+    twins = html[html.index('<span class="twin-cards"'):html.index('data-card="green-9b"')]
+    assert "×2" not in twins and "x2" not in twins
     assert html.count('data-action="play rose-12"') == 1
