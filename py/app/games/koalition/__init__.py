@@ -297,8 +297,7 @@ def hand_card(cid, ctx, labels):
     def content(value, choice):
         if value is None:
             return "Play it (nobody to remove)"
-        # (Colorino's parties by their letters: the choices fit beside the card)
-        return party_mark(value) if colorino else esc(labels.get(choice.action or "", str(value)).split(": ", 1)[-1])
+        return party_mark(value, True) if colorino else esc(labels.get(choice.action or "", str(value)).split(": ", 1)[-1])
 
     what = "Declare Colorino's party" if colorino else "Who resigns?"
     return f'<span class="card-with-choices">{button}{choices_box(ctx, what, content)}</span>'
