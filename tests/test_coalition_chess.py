@@ -1376,3 +1376,41 @@ def test_part_names_cover_every_kind_of_action():
     for text in CC_MALFORMED:
         with pytest.raises(ValueError):
             GAME.parse_action(text)
+
+
+# -- games saved on the first reconstruction's squares -----------------------------------------------
+
+
+def test_a_game_saved_before_the_start_changed_replays_on_its_own_squares():
+    """A record written by the site before the new start (its options name no
+    start: the option did not exist) is replayed from the squares it was played
+    on (data.FIRST_START) to its very end, instead of failing at the first move
+    the new squares forbid (this one: step 20, 'move e9 d10')."""
+    from coalitions.core.records import loads
+
+    text = (GOLDEN / "first-start-record.json").read_text(encoding="utf-8")
+    assert '"start"' not in text
+    rec, state = replay(loads(text))
+    assert rec["options"]["start"] == "first"
+    assert state.is_over() and len(rec["moves"]) == 102
+    assert "Checkmate" in state.outcome().summary and state.outcome().winners == [0, 3]
+
+
+def test_a_new_game_writes_its_start_so_that_it_replays_on_the_new_squares():
+    from coalitions.core.records import dumps, loads
+
+    m = Match.new("coalition-chess", make_players(["bot"] * 4), seed=3)
+    assert m.record["options"]["start"] == "safe"
+    rec, _ = replay(loads(dumps(m.record)))
+    assert rec["options"]["start"] == "safe"
+
+
+def test_the_first_reconstruction_keeps_its_round_one_trap():
+    """Why the start changed: on the first squares Black's b10-a10 let Red
+    declare for Yellow and mate at once with a4-e6."""
+    st = new({"start": "first"})
+    st.apply(Y, "default")
+    for seat, action in ((Y, "move e2 e4"), (B, "move b10 a10"), (G, "move j5 h5"), (R, "declare yellow"),
+                         (R, "move a4 e6")):
+        st.apply(seat, action)
+    assert st.is_over() and "Checkmate" in st.outcome().summary

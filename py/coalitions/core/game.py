@@ -237,6 +237,13 @@ class Game:
         return players
 
     @classmethod
+    def record_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A saved record's options as this version reads them: a game whose
+        option was added later gives the value older records were played with
+        (an option missing from a new game's options takes its default)."""
+        return options
+
+    @classmethod
     def check_options(cls, options: Optional[dict[str, Any]] = None) -> dict[str, Any]:
         """Validate options and fill in defaults. Unknown names are refused."""
         options = dict(options or {})

@@ -90,7 +90,9 @@ def new_record(game_id: str, players: list[dict[str, Any]], options: Optional[di
         "format": FORMAT,
         "version": VERSION,
         "game": game_id,
-        "options": dict(options or {}),
+        # every option written out, so that a later version can tell an option
+        # the record did not know of (Game.record_options)
+        "options": get_game(game_id).check_options(options),
         "players": players,
         "seed": seed,
         "deal": deal,
@@ -262,7 +264,7 @@ def check_header(data: Any) -> tuple[type[Game], Record]:
         raise RecordError("the options must be an object mapping option names to values")
     try:
         game.check_players(len(players))
-        options = game.check_options(data.get("options") or {})
+        options = game.check_options(game.record_options(data.get("options") or {}))
     except CoalitionsError as exc:
         raise RecordError(clip_message(str(exc))) from None
     norm_players = []

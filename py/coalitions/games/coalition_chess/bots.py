@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 
 from ...core.bots import Bot
 from ...core.game import JSON
-from .data import BOT_SETUP, FORWARD, GUARD, KING, MACHINE_GUN, PIECES
+from .data import FORWARD, GUARD, KING, MACHINE_GUN, PIECES, bot_setup
 from .engine import (
     ALIGNED, KNIGHT_NEAR, ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, FREE, MOVE, OVER, PASS, PLACE, SETUP,
     VALUE, ZX, Pos, masks,
@@ -57,11 +57,12 @@ def _actions(legal: list[str]) -> list[int]:
 
 def setup_step(view: JSON, legal: list[str]) -> str:
     """Yellow's set-up, one piece per decision (the King first), on the
-    squares of BOT_SETUP; any legal placement if that square is not free."""
+    squares of the game's default set-up (data.bot_setup); any legal
+    placement if that square is not free."""
     reserve = view["setup"]["reserve"] if view.get("setup") else []
     if reserve:
         kind = reserve[0]
-        for sq, k in BOT_SETUP.items():
+        for sq, k in bot_setup((view.get("options") or {}).get("start", "safe")).items():
             text = f"place {PIECES[k][0]} {sq}"
             if PIECES[k][0] == kind and text in legal:
                 return text

@@ -97,9 +97,30 @@ START = {
     GREEN: {"k4": SUBMARINE, "k7": SUBMARINE, "k5": MACHINE_GUN, "k6": MACHINE_GUN, "j5": GUARD, "j6": GUARD},
 }
 
+# The first reconstruction's squares, which this site used before: each King
+# had no empty square beside it, and a natural first move let a Plane mate it
+# in round 1 (the guide's "Starting squares"). A game saved before the change
+# names no start and is replayed from these (CoalitionChess.record_options).
+FIRST_START = {
+    YELLOW: {"b1": ARTILLERY, "c1": ENGINEER, "d1": TANK, "e1": KING, "f1": TANK, "g1": MOTORCYCLIST,
+             "h1": MACHINE_GUN, "c2": MACHINE_GUN, "d2": GUARD, "e2": GUARD, "f2": GUARD, "g2": MACHINE_GUN},
+    BLACK: {"b10": ARTILLERY, "c10": ENGINEER, "d10": TANK, "e10": KING, "f10": ARTILLERY, "g10": MOTORCYCLIST,
+            "h10": MACHINE_GUN, "c9": MACHINE_GUN, "d9": GUARD, "e9": MACHINE_GUN, "f9": GUARD,
+            "g9": MACHINE_GUN},
+    RED: START[RED],
+    GREEN: START[GREEN],
+}
 
-# The set-up the bots give Yellow, piece by piece: the default, King first.
-BOT_SETUP = dict(sorted(START[YELLOW].items(), key=lambda item: item[1] != KING))
+# The starts by the name of the "start" option.
+STARTS = {"safe": START, "first": FIRST_START}
+
+
+def bot_setup(start: str = "safe") -> dict[str, int]:
+    """The set-up the bots give Yellow, piece by piece: the default, King first."""
+    return dict(sorted(STARTS[start][YELLOW].items(), key=lambda item: item[1] != KING))
+
+
+BOT_SETUP = bot_setup()
 
 
 def square_name(sq: int) -> str:
@@ -136,13 +157,14 @@ def _check_data() -> None:
     for kind in BOT_SETUP.values():
         bot[kind] = bot.get(kind, 0) + 1
     assert bot == ARMIES[YELLOW]
-    for power, army in ARMIES.items():
-        placed: dict[int, int] = {}
-        for name, kind in START[power].items():
-            sq = square_of(name)
-            assert sq is not None and sq in area_squares(power), (power, name)
-            placed[kind] = placed.get(kind, 0) + 1
-        assert placed == army, (power, placed, army)
+    for start in STARTS.values():
+        for power, army in ARMIES.items():
+            placed: dict[int, int] = {}
+            for name, kind in start[power].items():
+                sq = square_of(name)
+                assert sq is not None and sq in area_squares(power), (power, name)
+                placed[kind] = placed.get(kind, 0) + 1
+            assert placed == army, (power, placed, army)
 
 
 _check_data()

@@ -17,7 +17,7 @@ them into the notation; the engine never sees text."""
 
 from .data import (
     ARMIES, AREAS, ARTILLERY, BLACK, ENGINEER, FORWARD, GREEN, GUARD, KING, MACHINE_GUN, MOTORCYCLIST,
-    MG_PROMOTIONS, ORDERS, PLANE, PROMOTIONS, RED, SIZE, START, SUBMARINE, TANK, VALUES, YELLOW, area_squares, square,
+    MG_PROMOTIONS, ORDERS, PLANE, PROMOTIONS, RED, SIZE, STARTS, SUBMARINE, TANK, VALUES, YELLOW, area_squares, square,
 )
 
 from typing import Any, Optional
@@ -285,11 +285,12 @@ class Pos:
         "board", "occ", "planes", "king", "mat", "hash", "order", "mode", "schoenberg", "waiting",
         "swapping", "phase", "actor", "cur", "done", "rnd", "team", "sitout", "waited", "rearr", "swapped",
         "declined", "retired", "reserve", "offer", "offered", "quiet", "result", "last", "reps", "stack",
-        "_cache", "_changes", "captured", "took",
+        "_cache", "_changes", "captured", "took", "start",
     )
 
     def __init__(self, rules: str = "zaman-strouhal", mode: str = FREE, waiting: bool = False,
-                 swapping: bool = False) -> None:
+                 swapping: bool = False, start: str = "safe") -> None:
+        self.start = start  # which starting squares (data.STARTS): Yellow's default set-up
         self.board = [0] * (SIZE * SIZE)
         self.occ: list[set[int]] = [set(), set(), set(), set()]
         self.planes: set[int] = set()
@@ -791,7 +792,7 @@ class Pos:
         """Whether Yellow may take the default set-up now: its squares hold
         no other power's piece and the King ends out of check."""
         b = self.board
-        squares = [(square(name), k) for name, k in START[YELLOW].items()]
+        squares = [(square(name), k) for name, k in STARTS[self.start][YELLOW].items()]
         if any(b[s] and (b[s] >> 4) & 3 != YELLOW for s, _ in squares):
             return False
         saved = [(s, b[s]) for s in AREA_LIST[YELLOW] if b[s]]
@@ -973,7 +974,7 @@ class Pos:
         if a == DEFAULT:
             for s in list(self.occ[YELLOW]):  # what Yellow placed so far goes back
                 self._set(s, 0)
-            for name, k in START[YELLOW].items():
+            for name, k in STARTS[self.start][YELLOW].items():
                 self._set(square(name), YELLOW << 4 | k)
             self.reserve = ()
             self._begin_play(rep)

@@ -100,6 +100,13 @@ INTERPRETATIONS = [
              "Engineer, d1 Machine-gun, e1 King, g1 Tank, b2 Tank, c2 Machine-gun, d2, e2 and f2 Guards, g2 "
              "Machine-gun, h2 Motorcyclist (f1, h1, j1 and j2 empty). They are data (data.py), apart from the "
              "rules."},
+    {"title": "Games saved on the earlier squares",
+     "text": "The earlier reconstruction is kept as data too (data.FIRST_START: Black b10 Artillery, c10 Engineer, "
+             "d10 Tank, e10 King, f10 Artillery, g10 Motorcyclist, h10 Machine-gun, c9 Machine-gun, d9 Guard, e9 "
+             "Machine-gun, f9 Guard, g9 Machine-gun; Yellow's default set-up the mirror on ranks 1 and 2; Red and "
+             "Green as now), chosen by the option \"Starting squares\". A game saved, exported or shared before "
+             "the change names no start, and it opens on the squares it was played on, so no game in progress is "
+             "lost; a new game starts on the present squares unless the option says otherwise."},
     {"title": "Why these squares: no mate in round 1",
      "text": "A Plane that lands two Knight moves from a King can check it past two different middle squares, and "
              "one answer closes only one of them. On an earlier reconstruction (the Kings on e1 and e10 with no "

@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from ...core.errors import OptionError
 from .data import (
-    ARMIES, BLACK, FILES, GREATER, GREEN, GUARD, KING, LESSER, PIECES, POWERS, RED, START, YELLOW,
+    ARMIES, BLACK, FILES, GREATER, GREEN, GUARD, KING, LESSER, PIECES, POWERS, RED, STARTS, YELLOW,
     KIND_OF_ID, square, square_name, square_of,
 )
 from .engine import (
@@ -33,7 +33,8 @@ MAX_PIECES = 40  # per power in a deal: far more than any army
 
 
 def blank(options: dict[str, Any]) -> Pos:
-    return Pos(options["rules"], MODES[options["coalitions"]], options["waiting"], options["motorcyclist_swap"])
+    return Pos(options["rules"], MODES[options["coalitions"]], options["waiting"], options["motorcyclist_swap"],
+               options.get("start", "safe"))
 
 
 def army_reserve(power: int) -> tuple[int, ...]:
@@ -46,7 +47,7 @@ def new_game(options: dict[str, Any]) -> Pos:
     """The start: Black, Green and Red on their squares, Yellow to set up."""
     pos = blank(options)
     for power in (BLACK, GREEN, RED):
-        for name, kind in START[power].items():
+        for name, kind in STARTS[pos.start][power].items():
             pos.put(power, kind, square(name))
     pos.reserve = army_reserve(YELLOW)
     pos.phase = SETUP
@@ -231,6 +232,7 @@ def to_json(pos: Pos) -> dict[str, Any]:
         "mode": pos.mode,
         "waiting": pos.waiting,
         "swapping": pos.swapping,
+        "start": pos.start,
         "pieces": pieces,
         "moved": moved,
         "phase": PHASE_NAMES[pos.phase],
@@ -256,7 +258,10 @@ def to_json(pos: Pos) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> Pos:
     """The engine state `to_json` wrote (KeyError, TypeError or ValueError
     if it is not one)."""
-    pos = Pos(data["rules"], data["mode"], bool(data["waiting"]), bool(data["swapping"]))
+    start = data.get("start", "safe")
+    if start not in STARTS:
+        raise ValueError(f"no start {start!r}")
+    pos = Pos(data["rules"], data["mode"], bool(data["waiting"]), bool(data["swapping"]), start)
     moved = {square_of(n) for n in data["moved"]}
     for pname, army in data["pieces"].items():
         p = POWERS.index(pname)

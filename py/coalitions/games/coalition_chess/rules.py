@@ -523,6 +523,11 @@ class CoalitionChess(Game):
                              for d in DUMMY_SETS),
                help="3 players and 1 dummy, or 2 players and 2 dummies. A dummy is a seat that a bot or its "
                     "partner plays."),
+        Option("start", "Starting squares", "safe", kind="choice",
+               choices=(("safe", "each King with a safe square (this site's start)"),
+                        ("first", "the first reconstruction (games saved before the change)")),
+               help="Where Black, Green and Red stand and Yellow's default set-up. The first reconstruction left "
+                    "each King boxed in, so that a Plane could mate it in round 1; it stays for older saves."),
         Option("dummy_play", "A dummy is played by", "bot", kind="choice",
                choices=(("bot", "a bot"), ("partner", "its partner (fixed coalitions only)")),
                help="A partner plays a dummy only when the coalitions are fixed at set-up and the partner is not "
@@ -530,6 +535,12 @@ class CoalitionChess(Game):
     )
     State = CoalitionChessState
     default_bot = "search"
+
+    @classmethod
+    def record_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A record written before the start changed names no start: it is
+        replayed from the squares it was played on (data.FIRST_START)."""
+        return options if "start" in options else {**options, "start": "first"}
 
 
 CoalitionChessState.game = CoalitionChess
