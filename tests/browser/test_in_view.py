@@ -200,7 +200,6 @@ def random_move(page, rng):
 # below the window at 1280 in Yellow's set-up; in Die Macher at 390 the
 # choices of a picked programme swap end below the window.
 NOT_YET = {
-    "coalition-chess": "the set-up's piece buttons below the window at 1280",
     "die-macher": "at 390, the choices of a picked programme swap below the window",
 }
 
