@@ -1242,6 +1242,40 @@ def test_the_bot_targets_a_country_it_can_take():
     assert GoodBot(Rng(1)).choose(v, v["legal"]) in ("target japan", "target russia", "target nigeria")
 
 
+STRONG_P = ["12p", "11p", "10p", "9p", "8p", "7p", "6p", "12e", "11e", "12m", "dual-allegiance", "spin"]
+WEAK = ["1m", "2m", "3m", "4m", "1e", "2e", "3e", "4e", "1p", "2p", "3p", "4p"]
+
+
+def _rest(*taken):
+    used = {c for h in taken for c in h}
+    rest = [c for c in DECK if c not in used]
+    return [rest[i * 12:(i + 1) * 12] for i in range(3)]
+
+
+def test_the_hard_bot_does_not_open_while_a_later_seat_may_have_to_bid():
+    from coalitions.games.alliances.sampler import HardBot
+    a, b, c = _rest(STRONG_P)
+    st = dealt([STRONG_P, a, b, c], first=0)
+    v = st.view(0)
+    assert GoodBot(Rng(1)).choose(v, v["legal"]).startswith("bid ")  # the normal bot opens this hand
+    assert HardBot(Rng(1)).choose(v, v["legal"]) == "pass"
+
+
+@pytest.mark.parametrize("hand, redeals, bids", [(STRONG_P, 0, True), (WEAK, 0, False), (WEAK, 12, True)])
+def test_the_hard_bot_speaking_last_bids_only_a_hand_that_can_win(hand, redeals, bids):
+    """Last to speak after three passes, the hard bot bids 10 with a hand that
+    wins enough playouts and passes (a redeal) with one that does not, until
+    enough redeals make any bid better than dealing again."""
+    from coalitions.games.alliances.sampler import HardBot, forced_threshold
+    a, b, c = _rest(hand)
+    st = act(dealt([a, b, c, hand], first=0), "pass", "pass", "pass")
+    v = dict(st.view(3), redeals=redeals)
+    choice = HardBot(Rng(4)).choose(v, v["legal"])
+    assert choice.startswith("bid 10 ") if bids else choice == "pass"
+    thresholds = [forced_threshold(r) for r in range(12)]
+    assert thresholds == sorted(thresholds, reverse=True) and thresholds[0] > 0 and thresholds[-1] == 0
+
+
 def test_bot_view_is_the_seat_view():
     st = GAME.new(4, seed=2)
     v = st.view(st.first)
