@@ -7,10 +7,14 @@ lets the bots play each game to the end.  The app times every bot decision
 (``Match.pending()``: the seat's view is built and the bot chooses) with
 ``performance.now()`` and pushes it to ``window.coalitionsBench`` when a page
 defines that array, which this script does before any page script runs.  Forced
-moves (a player with no cards passes) are not counted.
+moves (a player with no cards passes) are not counted. A decision asked for
+while the page's bot worker is still loading Pyodide waits for that load: it
+is not counted with the others but printed apart ("while the worker loaded").
 
 Prints, per player count, the number of decisions, the median, the 95th
-percentile and the slowest decision in milliseconds.
+percentile and the slowest decision in milliseconds, and where the slowest
+decisions came (the game's seed and the decision's number in that game: the
+first decision of a page also loads the level's modules).
 
 With ``--level LEVEL`` every seat plays that level (``&levels=...``) and
 ``--players N`` measures one player count only.
@@ -27,7 +31,7 @@ import sys
 
 from benchkit import build, ensure_dist, load_average, load_and_wait, READY_PROBE
 
-BENCH_INIT = "window.coalitionsBench = [];"
+BENCH_INIT = "window.coalitionsBench = []; window.coalitionsBenchLoading = [];"
 GAME_OVER_TIMEOUT_MS = 300_000
 
 
@@ -36,7 +40,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bot_game(page, base: str, game_id: str, players: int, seed: int, level: str = "") -> list[float]:
+def bot_game(page, base: str, game_id: str, players: int, seed: int,
+             level: str = "") -> tuple[list[float], list[float]]:
+    """The times of the game's bot decisions: those made by a loaded worker,
+    and those asked for while it was loading."""
     seats = ",".join(["bot"] * players)
     url = f"{base}index.html#/new/{game_id}?players={players}&seats={seats}&seed={seed}&fast=1"
     if level:
@@ -44,7 +51,8 @@ def bot_game(page, base: str, game_id: str, players: int, seed: int, level: str 
     page.goto("about:blank")
     load_and_wait(page, url)
     page.wait_for_selector("html[data-game-over]", state="attached", timeout=GAME_OVER_TIMEOUT_MS)
-    return [float(ms) for ms in page.evaluate("window.coalitionsBench")]
+    return ([float(ms) for ms in page.evaluate("window.coalitionsBench")],
+            [float(ms) for ms in page.evaluate("window.coalitionsBenchLoading")])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,8 +82,13 @@ def main(argv: list[str] | None = None) -> int:
         counts = [args.players] if args.players else range(game.min_players, game.max_players + 1)
         for players in counts:
             times: list[float] = []
+            where: list[tuple[float, int, int]] = []
+            loading: list[float] = []
             for seed in range(args.n):
-                times += bot_game(page, base, game.id, players, seed, args.level)
+                game_times, waited = bot_game(page, base, game.id, players, seed, args.level)
+                times += game_times
+                loading += waited
+                where += [(ms, seed, k) for k, ms in enumerate(game_times)]
             rows.append((players, times))
             print(
                 f"{game.id}{' ' + args.level if args.level else ''}, {players} players, {args.n} games: "
@@ -84,6 +97,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"max {max(times):.1f} ms",
                 flush=True,
             )
+            slowest = sorted(where, reverse=True)[:3]
+            print("  slowest: " + ", ".join(f"{ms:.0f} ms (seed {seed}, decision {k + 1} of its game)"
+                                            for ms, seed, k in slowest), flush=True)
+            if loading:
+                print(f"  while the worker loaded: {len(loading)} decisions, "
+                      + ", ".join(f"{ms:.0f} ms" for ms in loading), flush=True)
         browser.close()
     print(load_average())
     every = [t for _, ts in rows for t in ts]

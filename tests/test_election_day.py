@@ -1349,3 +1349,24 @@ def test_rank_zero_sharing_is_explained_in_the_log():
     _, lines = score_debate(["consul", "rite", "battle", "sailor"])
     assert any(line.startswith("The Consul (Court, 0: Moons, Waves, Knots) is the only card left to both Waves and "
                                "Knots: it is set aside.") for line in lines)
+
+
+def test_the_bots_remembered_awards_do_not_depend_on_the_order_of_play():
+    # The bots remember a debate's awards by its cards sorted (bots._awards):
+    # that is right only if the order the cards were played in never changes
+    # the awards. Many random debates of the full deck, each in several orders.
+    from coalitions.games.election_day.bots import _awards
+    from coalitions.games.election_day.data import CARDS as ALL_CARDS
+
+    deck = sorted(ALL_CARDS)  # every card of every option, the Aces too
+    rng = Rng(27)
+    for _ in range(400):
+        cards = list(deck)
+        rng.shuffle(cards)
+        cards = cards[:rng.choice(range(2, 10))]
+        want = score_debate(cards)[0]
+        for _ in range(3):
+            rng.shuffle(cards)
+            assert {s: sorted(c) for s, c in score_debate(cards)[0].items()} == {s: sorted(c) for s, c in want.items()}
+        assert {s: sorted(c) for s, c in _awards(tuple(sorted(cards))).items()} == {
+            s: sorted(c) for s, c in want.items()}

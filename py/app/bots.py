@@ -44,6 +44,7 @@ class Bots:
         gen = self.generation
         args = job.args()
         self.start(args[0])
+        loading = self.worker.available and not self.worker.ready  # the answer waits for the worker to load
         started = float(js.performance.now())
         action: Optional[str]
         try:
@@ -55,14 +56,16 @@ class Bots:
             return None
         except BotWorkerError:  # the worker failed: this decision and the next ones are made here
             action = await decide_here(*args)
-        report(float(js.performance.now()) - started)
+        report(float(js.performance.now()) - started, loading)
         return action if gen == self.generation else None
 
 
-def report(ms: float) -> None:
+def report(ms: float, loading: bool = False) -> None:
     """Hand the time of one bot decision to a benchmark that asked for it by
-    setting ``window.coalitionsBench`` to an array (scripts/bench_bots_browser.py)."""
-    bench = getattr(js.window, "coalitionsBench", None)
+    setting ``window.coalitionsBench`` to an array (scripts/bench_bots_browser.py);
+    a decision asked for while the worker was still loading goes to
+    ``window.coalitionsBenchLoading`` instead (its time is mostly the load)."""
+    bench = getattr(js.window, "coalitionsBenchLoading" if loading else "coalitionsBench", None)
     if not dom.nil(bench):
         bench.push(ms)
 

@@ -6,6 +6,8 @@ Prince stand, and what strength would I keep in hand for later debates? It
 switches Prince with an Ace only when the other Prince is clearly better placed.
 """
 
+from functools import lru_cache
+
 from ...core.bots import Bot
 from .data import CARDS, SUITS
 from .notation import parse
@@ -19,8 +21,17 @@ def _totals(track):
     return {s: sum(CARDS[c]["value"] for c in track[s]) for s in SUITS}
 
 
+@lru_cache(maxsize=1 << 14)
+def _awards(debate_cards):
+    """The awards of a debate of these cards (a sorted tuple: the order the
+    cards were played in does not change the awards). The same debates come
+    up again and again in the hard bot's playouts, so they are remembered.
+    The result is shared: read it, never change it."""
+    return score_debate(debate_cards)[0]
+
+
 def _after(totals, debate_cards):
-    awards, _ = score_debate(debate_cards)
+    awards = _awards(tuple(sorted(debate_cards)))
     t = dict(totals)
     for s, won in awards.items():
         t[s] += sum(CARDS[c]["value"] for c in won)
