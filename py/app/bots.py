@@ -64,8 +64,11 @@ def report(ms: float, loading: bool = False) -> None:
     """Hand the time of one bot decision to a benchmark that asked for it by
     setting ``window.coalitionsBench`` to an array (scripts/bench_bots_browser.py);
     a decision asked for while the worker was still loading goes to
-    ``window.coalitionsBenchLoading`` instead (its time is mostly the load)."""
-    bench = getattr(js.window, "coalitionsBenchLoading" if loading else "coalitionsBench", None)
+    ``window.coalitionsBenchLoading`` instead when the page defines that array
+    too (its time is mostly the load)."""
+    bench = getattr(js.window, "coalitionsBenchLoading", None) if loading else None
+    if dom.nil(bench):
+        bench = getattr(js.window, "coalitionsBench", None)
     if not dom.nil(bench):
         bench.push(ms)
 
