@@ -4,6 +4,8 @@ suggestion is shown."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from app import hint
@@ -66,3 +68,118 @@ def test_the_line_names_the_suggestion_and_the_control_is_lit():
     assert hint.lit(table, "nothing here") == table
     twice = table + table
     assert hint.lit(twice, action) == twice  # no single control plays it: nothing is lit
+
+
+# -- the reason, one line, from the seat's view alone ---------------------------
+
+def election_view(hand, debate, track=None, ace="moons"):
+    """An Election Day seat's view, as much of it as the bot's reason reads."""
+    from coalitions.games.election_day.data import SUITS
+    from coalitions.games.election_day.notation import PASS, ace as ace_action, play
+
+    legal = [play(c) for c in hand if not c.startswith("ace-")]
+    for c in hand:
+        if c.startswith("ace-"):
+            legal += [ace_action(c[4:], ace), ace_action(c[4:], c[4:])]
+    return {"game": "election-day", "seat": 0, "ace": ace, "hand": list(hand), "legal": legal + [PASS],
+            "debate": [list(d) for d in debate], "track": {s: list((track or {}).get(s, [])) for s in SUITS},
+            "labels": {}}
+
+
+def test_election_day_reasons_say_what_the_move_does_for_the_seats_prince():
+    view = election_view(["pact", "savage"], [["author", None]])  # Moons and Knots tied in the debate
+    assert hint.reason(view, "play pact") == "It puts your Prince ahead in this debate."
+    led = election_view(["pact", "savage"], [["mountain", None], ["journey", 1]])  # Moons leads already
+    assert hint.reason(led, "play pact") == "It strengthens your Prince's lead in this debate."
+    assert hint.reason(led, "pass").startswith("Your Prince wins this debate as it stands")
+    hopeless = election_view(["savage"], [["pact", None], ["mountain", 1], ["diplomat", 2]])
+    assert hint.reason(hopeless, "pass").startswith("No card of yours would help your Prince")
+    switch = election_view(["ace-suns", "savage"], [], track={"suns": ["pact"]})
+    assert hint.reason(switch, "ace suns keep suns") == (
+        "The Prince of Suns stands better on the track (9 points) than your Prince.")
+    # a play or a pass never names the seat's own Prince (a line may be read over a shoulder)
+    for v in (view, led, hopeless, switch):
+        for action in v["legal"]:
+            if not action.startswith("ace"):
+                assert "Moons" not in (hint.reason(v, action) or "")
+    assert hint.reason(view, "play darkness") is None  # not a legal action of this view
+
+
+def test_the_line_gives_the_reason_or_says_whose_choice_it_is():
+    view = election_view(["pact", "savage"], [["author", None]])
+    view["labels"] = {"play pact": "Play the Pact"}
+    text = hint.line(view, "play pact")
+    assert "Play the Pact" in text and "data-hint-reason" in text and "puts your Prince ahead" in text
+    assert hint.GENERIC not in text
+    other = dict(view, game="alliances")  # a game whose bot gives no reason
+    assert "data-hint-reason" not in hint.line(other, "play pact")
+    assert hint.GENERIC.replace("'", "&#x27;") in hint.line(other, "play pact")
+
+
+def coalition_chess_moves(seed=5, plies=60):
+    """Views of a Coalition Chess game played by random bots, with a seat to move."""
+    from coalitions.core.rng import Rng
+    m = match_of(["bot"] * 4, "coalition-chess", seed=seed)
+    rng = Rng(seed)
+    state = m.state
+    for _ in range(plies):
+        if state.is_over():
+            break
+        forced = state.auto_action()
+        if forced is not None:
+            state.apply(*forced)
+            continue
+        seat = state.to_act()[0]
+        yield state.view(seat)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_coalition_chess_reasons_name_the_piece_taken_and_the_check():
+    from coalitions.games.coalition_chess.data import PIECES, POWER_NAMES, square_of
+    from coalitions.games.coalition_chess.position import from_json
+    took = quiet = 0
+    for view in coalition_chess_moves():
+        pos = from_json(view["position"])
+        for action in view["legal"]:
+            words = action.split(" ")
+            if words[0] not in ("move", "answer"):
+                assert hint.reason(view, action) is None
+                continue
+            victim = pos.board[square_of(words[2])]
+            why = hint.reason(view, action)
+            if victim:
+                took += 1
+                assert why is not None and why.startswith(
+                    f"It takes {POWER_NAMES[victim >> 4 & 3]}'s {PIECES[victim & 15][1]}")
+            elif why is None:
+                quiet += 1
+            else:
+                assert "takes" not in why and ("check" in why or "promotes" in why or "wins" in why
+                                                or "mates" in why)
+    assert took and quiet  # both kinds were seen
+
+
+# -- lighting a move of several picks ---------------------------------------------
+
+def test_a_move_of_two_picks_lights_the_piece_then_the_square():
+    from app.builder import Builder
+    game = get_game("coalition-chess")
+    view = next(v for v in coalition_chess_moves() if sum(a.startswith("move ") for a in v["legal"]) > 3)
+    moves = [a for a in view["legal"] if a.startswith("move ")]
+    origins = Counter(a.split(" ")[1] for a in moves)
+    action = next(a for a in moves if origins[a.split(" ")[1]] > 1)  # a piece with several squares to go to
+    origin = action.split(" ")[1]
+    builder = Builder(view["legal"], game.parse_action)
+    pieces = "".join("<button " + " ".join(f'{k}="{v}"' for k, v in builder.control("move", sq).attrs.items())
+                     + f">{sq}</button>" for sq in origins)
+    first = hint.lit(pieces, action, game.parse_action)
+    assert first.count("data-hinted") == 1
+    assert f'data-step="move from={origin}" class="hinted" data-hinted>' in first  # the piece to pick first
+    assert hint.lit(pieces, action) == pieces  # without the game's notation only a whole action is lit
+    picked = Builder(view["legal"], game.parse_action, picked=builder.control("move", origin).step)
+    targets = pieces + "".join(
+        f'<button data-action="{c.control.action}">{c.value}</button>' for c in picked.choices()
+        if c.control.action is not None)
+    second = hint.lit(targets, action, game.parse_action)
+    assert second.count("data-hinted") == 1
+    assert f'data-action="{action}" class="hinted" data-hinted>' in second  # then the square

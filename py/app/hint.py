@@ -13,12 +13,22 @@ learner steps.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from importlib import import_module
+from typing import Any, Callable, Optional
 
+from .builder import Pick
 from .flow import BotJob
 from .render import esc, ui_button
 
 LEVEL = "hard"
+
+# The games whose bots say in one line why a move is good, from the seat's
+# view alone: the module with `reason(view, action) -> str or None`.
+REASONS = {
+    "election-day": "coalitions.games.election_day.bots",
+    "coalition-chess": "coalitions.games.coalition_chess.bots",
+}
+GENERIC = "the hard bot's choice from what you can see"
 
 
 def hints_on(setting: str, players: list[dict[str, Any]]) -> bool:
@@ -47,26 +57,62 @@ def job(match: Any, seat: int) -> BotJob:
     return BotJob(match.game.id, LEVEL, seat, len(match.record["moves"]), match._seed(), match.state.view(seat))
 
 
+def reason(view: dict, action: str) -> Optional[str]:
+    """Why the bot picks `action`, in one line, where the game's bot can say
+    it (REASONS), from `view` alone: the seat's own view, so it shows
+    nothing the seat may not see. None elsewhere."""
+    module = REASONS.get(str(view.get("game")))
+    if module is None:
+        return None
+    explain: Callable[[dict, str], Optional[str]] = import_module(module).reason
+    return explain(view, action)
+
+
 def line(view: dict, action: Optional[str], thinking: bool = False) -> str:
-    """The hint's part of the table: the button, or what it suggests."""
+    """The hint's part of the table: the button, or what it suggests and,
+    where the game's bot can say it, why."""
     if thinking:
         return '<p class="hint" data-hint aria-live="polite">Looking for a move…</p>'
     if action is None or action not in view.get("legal", ()):
         return ('<p class="hint" data-hint>'
                 + ui_button("suggest", "Suggest a move", "btn btn-small btn-quiet") + "</p>")
     label = (view.get("labels") or {}).get(action, action)
+    why = reason(view, action)
     return (f'<p class="hint" data-hint data-hint-action="{esc(action)}" aria-live="polite">'
-            f'Suggested: <b>{esc(label)}</b> (the hard bot\'s choice from what you can see).</p>')
+            f'Suggested: <b>{esc(label)}</b> '
+            + (f'<span data-hint-reason>{esc(why)}</span>' if why else f"({esc(GENERIC)}).")
+            + "</p>")
 
 
-def lit(html: str, action: Optional[str]) -> str:
+def marks(action: str, parse: Optional[Callable[[str], Any]] = None) -> list[str]:
+    """The attributes of the controls that lead to `action`, best first: the
+    control that plays it, then the steps of the move builder that start it
+    (the piece, then the square; the card, then the party), the longest
+    first. Without `parse`, the first only."""
+    out = [f'data-action="{esc(action)}"']
+    if parse is None:
+        return out
+    try:
+        act = parse(action)
+    except Exception:  # not this game's notation: only the whole action can be lit
+        return out
+    for n in range(len(act.parts) - 1, -1, -1):
+        out.append(f'data-step="{esc(Pick(act.kind, act.parts[:n]).key())}"')
+    return out
+
+
+def lit(html: str, action: Optional[str], parse: Optional[Callable[[str], Any]] = None) -> str:
     """The table with the control that plays `action` lit (a class and a
-    data attribute on its first tag); unchanged if no single control plays it."""
+    data attribute on its first tag), or, when it takes several picks, the
+    control of the next pick towards it (with the game's `parse`);
+    unchanged if no single control leads to it."""
     if action is None:
         return html
-    mark = f'data-action="{esc(action)}"'
-    at = html.find(mark)
-    if at < 0 or html.find(mark, at + len(mark)) >= 0:
+    for mark in marks(action, parse):
+        at = html.find(mark)
+        if at >= 0 and html.find(mark, at + len(mark)) < 0:
+            break
+    else:
         return html
     start = html.rfind("<", 0, at)
     tag_end = html.find(">", at)

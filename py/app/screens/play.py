@@ -164,7 +164,8 @@ class PlayScreen(PlayBots, PlayResults, Screen):
                                      confirm=self.app.settings.confirm_moves(m.names[seat] if seat is not None else None))
                 + self.share_panel(seat)
                 + (hint.line(view, suggested, self.hinting) if offer else "")
-                + (hint.lit(render.table(view, parts, ctx), suggested) if offer else render.table(view, parts, ctx))
+                + (hint.lit(render.table(view, parts, ctx), suggested, m.game.parse_action) if offer
+                   else render.table(view, parts, ctx))
                 + "</div>")
         dom.paint(html, focus=focus)
         dom.set_screen("play", ready=not self.busy and not flow.next_auto_pending(), game_over=m.is_over())

@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 
 from ...core.bots import Bot
 from ...core.game import JSON
-from .data import FORWARD, GUARD, KING, MACHINE_GUN, PIECES, bot_setup
+from .data import FORWARD, GUARD, KING, MACHINE_GUN, PIECES, POWER_NAMES, bot_setup
 from .engine import (
     ALIGNED, KNIGHT_NEAR, ACCEPT, ANSWER, DECLARE_B, DECLARE_Y, DECLINE, DEFAULT, FREE, MOVE, OVER, PASS, PLACE, SETUP,
     VALUE, ZX, Pos, masks,
@@ -542,3 +542,40 @@ class EasyBot(SearchBot):
 
 
 _DECIDED: dict[tuple[Any, ...], str] = {}
+
+
+def reason(view: JSON, action: str) -> Optional[str]:
+    """One line on what a board move of `action` does, from the view's
+    position (all of it public): it mates, takes a piece, gives check,
+    promotes. None for other actions, or a quiet move."""
+    if action not in view.get("legal", ()) or view.get("position") is None:
+        return None
+    try:
+        a = action_of(parse(action))
+    except Exception:  # an action the engine does not number (never a legal one)
+        return None
+    if not 0 <= a < PLACE:
+        return None
+    pos = _engine(view)
+    seat = view["seat"]
+    victim = pos.board[(a >> 7) & 127]
+    said = []
+    if victim:
+        said.append(f"takes {POWER_NAMES[victim >> 4 & 3]}'s {PIECES[victim & 15][1]}")
+    if a >> 14:
+        said.append(f"promotes to a {PIECES[a >> 14][1]}")
+    pos.push(a)
+    if pos.phase == OVER:
+        scores = pos.scores() or [0, 0, 0, 0]
+        if scores[seat] > 0 and scores[seat] == max(scores):
+            said.append("mates: your side wins" if pos.result is not None and pos.result[0] == "mate"
+                        else "wins the game")
+    elif seat is not None and pos.team[seat] >= 0:
+        checked = [g for g in (0, 1) if pos.team[g] != pos.team[seat] and pos.in_check(g)]
+        if checked:
+            said.append(f"gives check to {POWER_NAMES[checked[0]]}'s King")
+    pos.pop()
+    if not said:
+        return None
+    text = ", ".join(said[:-1]) + (" and " if len(said) > 1 else "") + said[-1]
+    return "It " + text + "."

@@ -9,9 +9,9 @@ switches Prince with an Ace only when the other Prince is clearly better placed.
 from functools import lru_cache
 
 from ...core.bots import Bot
-from .data import CARDS, SUITS
+from .data import CARDS, SUIT_NAMES, SUITS
 from .notation import parse
-from .scoring import score_debate
+from .scoring import score_debate, suit_counts
 
 HAND_WEIGHT = 0.45  # how much a card of my suit still in hand is worth, per rank point
 SWITCH_MARGIN = 2.0  # how much better another Prince must look before switching
@@ -79,3 +79,54 @@ class GoodBot(Bot):
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
+
+
+def _leader(cards):
+    """The suit that would win a debate of `cards` as it stands (the most
+    symbols, alone), or None."""
+    counts = suit_counts(cards)
+    top = max(counts.values())
+    leaders = [s for s, n in counts.items() if n == top]
+    return leaders[0] if top and len(leaders) == 1 else None
+
+
+def reason(view, action):
+    """One line on why `action` is good for the seat of `view`, from that
+    view alone (its own hand and face-down Ace, the debate, the track), or
+    None. It names no suit of the seat's own Prince ("your Prince"): the
+    line may be read over a shoulder."""
+    mine, hand = view.get("ace"), view.get("hand")
+    if not mine or hand is None or action not in view.get("legal", ()):
+        return None
+    a = parse(action)
+    debate = [c for c, _ in view["debate"]]
+    totals = _totals(view["track"])
+    now = _margin(_after(totals, debate), mine)
+    if a.kind == "play":
+        cards = debate + [a["card"]]
+        after = _margin(_after(totals, cards), mine)
+        if _leader(cards) == mine and _leader(debate) != mine:
+            return "It puts your Prince ahead in this debate."
+        if _leader(cards) == mine:
+            return "It strengthens your Prince's lead in this debate."
+        if after > now:
+            return (f"Were the debate scored now, your Prince would stand {after - now} "
+                    "point" + ("" if after - now == 1 else "s") + " better against the best rival.")
+        return None
+    if a.kind == "pass":
+        if _leader(debate) == mine:
+            return "Your Prince wins this debate as it stands: passing keeps your cards for later."
+        plays = [c for c in hand if not c.startswith("ace-")]
+        if all(_margin(_after(totals, debate + [c]), mine) <= now for c in plays):
+            return "No card of yours would help your Prince in this debate: passing keeps them for later."
+        return "Passing keeps your cards for a later debate."
+    keep = a["keep"]
+    if keep == mine:
+        return None
+    if totals[keep] > totals[mine]:
+        return (f"The Prince of {SUIT_NAMES[keep]} stands better on the track ({totals[keep]} points) "
+                "than your Prince.")
+    rest = [c for c in hand if c != "ace-" + a["ace"]]
+    if _potential(rest, keep) > _potential(rest, mine):
+        return f"Your hand holds more strength for the Prince of {SUIT_NAMES[keep]} than for your Prince."
+    return None
