@@ -1276,6 +1276,41 @@ def test_the_hard_bot_speaking_last_bids_only_a_hand_that_can_win(hand, redeals,
     assert thresholds == sorted(thresholds, reverse=True) and thresholds[0] > 0 and thresholds[-1] == 0
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_easy_bot_makes_no_bid_the_normal_bot_would_not_and_plays_close_to_it(players):
+    """Easy is the normal bot with sensible noise: a bid is the normal bot's
+    or a pass, a card or target one the normal bot scores near its best, and
+    it does differ from the normal bot now and then."""
+    from coalitions.games.alliances.bots import PLAY_SPREAD, TARGET_SPREAD, EasyBot
+    differ = Counter()
+    for seed in range(2):
+        state = GAME.new(players, {}, seed=seed)
+        step = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            v = state.view(seat)
+            for k in range(3):
+                easy = EasyBot(Rng(seed * 1000 + step * 10 + k))
+                choice = easy.choose(v, v["legal"])
+                normal = GoodBot(easy.rng.fork(1)).choose(v, v["legal"])
+                assert choice in v["legal"]
+                if choice == normal:
+                    continue
+                differ[v["phase"]] += 1
+                if v["phase"] == "bid":
+                    assert choice == "pass"
+                elif v["phase"] in ("play", "trick", "target"):
+                    scores = (GoodBot(Rng(0)).target_scores if v["phase"] == "target" else
+                              GoodBot(Rng(0)).play_scores)(v, v["legal"])
+                    spread = TARGET_SPREAD if v["phase"] == "target" else PLAY_SPREAD
+                    assert dict((a, sc) for sc, a in scores)[choice] >= max(sc for sc, _ in scores) - spread
+                else:
+                    raise AssertionError(f"easy left the normal bot in {v['phase']}: {choice} for {normal}")
+            state.apply(seat, GoodBot(Rng(step)).choose(v, v["legal"]))
+            step += 1
+    assert differ["play"] + differ["trick"] > 0
+
+
 def test_bot_view_is_the_seat_view():
     st = GAME.new(4, seed=2)
     v = st.view(st.first)

@@ -22,7 +22,7 @@ and what its partner showed it in the secret meeting. Its rules of thumb:
   make dominant; a Rebel gives the weaker of its allowed pairs.
 """
 
-from ...core.bots import Bot
+from ...core.bots import Bot, NoisyBot
 from . import conflict as cf
 from . import notation
 from .notation import parse
@@ -175,6 +175,16 @@ class GoodBot(Bot):
         return best
 
     def target(self, view, legal):
+        return self._best(self.target_scores(view, legal))
+
+    def _best(self, scored):
+        """The best-scored action (a tie broken at random)."""
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def target_scores(self, view, legal):
+        """[(score, action)] for each legal target: higher is better."""
         side = view["side"]
         dom = view["dominant"]
         board = view["board"]
@@ -193,13 +203,15 @@ class GoodBot(Bot):
                 score += 3
             score += 0.3 * sum(1 for p in NEIGHBOURS[pos] if board[p]["top"] is None)
             scored.append((score, action))
-        best = max(s for s, _ in scored)
-        top = [a for s, a in scored if s >= best - 1e-9]
-        return top[0] if len(top) == 1 else self.rng.choice(top)
+        return scored
 
     # -- playing a card --------------------------------------------------------------------
 
     def play(self, view, legal):
+        return self._best(self.play_scores(view, legal))
+
+    def play_scores(self, view, legal):
+        """[(score, action)] for each legal card to play: higher is better."""
         n = view["players"]
         seat = view["seat"]
         sides = view["sides"]
@@ -284,9 +296,40 @@ class GoodBot(Bot):
                     value = -gain(wside)
             cost = keep_value(cid, dom) * (0.08 if trick else 0.05)
             scored.append((value - cost, action))
-        best = max(s for s, _ in scored)
-        top_actions = [a for s, a in scored if s >= best - 1e-9]
-        return top_actions[0] if len(top_actions) == 1 else self.rng.choice(top_actions)
+        return scored
 
 
-__all__ = ["GoodBot", "CARDS"]
+# how far below the best score the easy bot's other choices may be
+PLAY_SPREAD = 0.5
+TARGET_SPREAD = 2.0
+
+
+class EasyBot(NoisyBot):
+    """The easy level: the normal bot's move, except that about one decision in
+    three (`noise`) is a weaker but sensible one: another card or target the
+    normal bot scores within PLAY_SPREAD or TARGET_SPREAD of its best, at
+    random, or a pass where the normal bot would bid. It never makes a bid,
+    a declaration or an exchange the normal bot would not make."""
+
+    base = GoodBot
+
+    def choose(self, view, legal):
+        base = GoodBot(self.rng.fork(1))
+        best = base.choose(view, legal)
+        if len(legal) == 1 or self.rng.below(1000) >= int(self.noise * 1000):
+            return best
+        ph = view["phase"]
+        if ph == "bid":
+            return notation.PASS if notation.PASS in legal else best
+        if ph in ("play", "trick"):
+            scored, spread = base.play_scores(view, legal), PLAY_SPREAD
+        elif ph == "target":
+            scored, spread = base.target_scores(view, legal), TARGET_SPREAD
+        else:
+            return best
+        top = max(s for s, _ in scored)
+        near = [a for s, a in scored if a != best and s >= top - spread]
+        return self.rng.choice(near) if near else best
+
+
+__all__ = ["EasyBot", "GoodBot", "CARDS"]

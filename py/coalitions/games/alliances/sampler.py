@@ -14,6 +14,8 @@ secret meeting and the Empire's exchange (whose half-finished hidden steps
 the view does not describe) the hard bot plays as the normal one.
 """
 
+import copy
+
 from ...core.rng import Rng
 from ...core.search import SearchBot, SearchSpec, bot_policy, search
 from . import notation
@@ -143,12 +145,11 @@ SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, pla
 # what decides most campaigns. The hard bot never opens nor outbids while a
 # player after it may still be made to bid; only when it speaks last and
 # everybody else passed does it weigh a bid of 10 in each suit by playouts
-# (FORCED_PLAYOUTS each, to the end of the campaign) and bid the best one if
-# that wins at least `forced_threshold(redeals)` of them, else pass (a redeal).
-# The threshold falls with every redeal, so the cards are not dealt forever.
-FORCED_PLAYOUTS = 16
-BID_SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, playouts=FORCED_PLAYOUTS * 3,
-                      horizon=200, stage=campaign)
+# to the end of the campaign (FORCED_BUDGET times the search's budget for
+# the three) and bid the best one if that wins at least
+# `forced_threshold(redeals)` of them, else pass (a redeal). The threshold
+# falls with every redeal, so the cards are not dealt forever.
+FORCED_BUDGET = 2
 
 
 def forced_threshold(redeals):
@@ -156,14 +157,16 @@ def forced_threshold(redeals):
     return max(0.0, 0.3 - 0.04 * max(0, redeals - 3))
 
 
-def bid_4p(view, legal, rng):
+def bid_4p(spec, view, rng):
     """The hard bot's bid in the 4-player State of the Nations (see above)."""
     me = view["seat"]
     last = view["high"] is None and sum(1 for s, p in enumerate(view["passed"]) if p and s != me) == 3
     if not last:
         return notation.PASS
     tens = [notation.bid(10, suit) for suit in SUITS]
-    found = search(BID_SPEC, view, tens, rng)
+    forced = copy.copy(spec)
+    forced.playouts = FORCED_BUDGET * spec.playouts
+    found = search(forced, view, tens, rng)
     if found is None:
         return notation.PASS
     means = found[1]
@@ -179,7 +182,7 @@ class HardBot(SearchBot):
 
     def choose(self, view, legal):
         if view["phase"] == "bid" and view["players"] == 4 and view["seat"] is not None and len(legal) > 1:
-            return bid_4p(view, legal, self.rng)
+            return bid_4p(self.spec, view, self.rng)
         return super().choose(view, legal)
 
 
