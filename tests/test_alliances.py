@@ -1311,6 +1311,19 @@ def test_the_easy_bot_makes_no_bid_the_normal_bot_would_not_and_plays_close_to_i
     assert differ["play"] + differ["trick"] > 0
 
 
+def test_the_hard_bots_playouts_judge_a_3_player_campaign_by_the_empire_scores():
+    """With 3 players a campaign has no winning side: a playout ending with it
+    is judged by the countries each seat holds as the Empire (the ones still
+    to play counted at the mean), not as a draw."""
+    from coalitions.games.alliances.sampler import EMPIRE_MEAN, value
+    st = GAME.new(3, {}, seed=1)
+    st.empire_tiles = [EMPIRE_MEAN + 3, None, None]
+    st.results = [{"campaign": 1, "tiles": [EMPIRE_MEAN + 3, 5], "tokens": [0, 0], "won": [0, 0, 0], "empire": 0}]
+    assert value(st, 0) > 0.7 and value(st, 1) < 0.3 and value(st, 2) < 0.3
+    st.empire_tiles = [EMPIRE_MEAN - 3, None, None]
+    assert value(st, 0) < 0.3 and 0.4 < value(st, 1) < 0.6
+
+
 def test_bot_view_is_the_seat_view():
     st = GAME.new(4, seed=2)
     v = st.view(st.first)

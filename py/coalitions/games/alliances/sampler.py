@@ -15,6 +15,7 @@ the view does not describe) the hard bot plays as the normal one.
 """
 
 import copy
+import math
 
 from ...core.rng import Rng
 from ...core.search import SearchBot, SearchSpec, bot_policy, search
@@ -119,9 +120,30 @@ def sample(view, rng):
     }
 
 
+# 3 players: the countries an Empire holds at the end of its campaign, on
+# average between normal bots (a campaign still to play counts this much)
+EMPIRE_MEAN = 10
+
+
+def value_3p(state, seat):
+    """How the seat stands in the 3-player game: its score as the Empire
+    (EMPIRE_MEAN while still to play; the countries held so far by the Empire
+    of a campaign cut short) against the best of the others' (tie-break:
+    conflicts won as a Rebel), as a share of a win."""
+    scores = [float(t) if t is not None else EMPIRE_MEAN for t in state.empire_tiles]
+    if state.phase in ("target", "play", "reinforce") and state.empire_tiles[state.empire] is None:
+        scores[state.empire] = len(state.controlled(0))
+    scores = [sc + 0.01 * state.rebel_tricks[s] for s, sc in enumerate(scores)]
+    lead = scores[seat] - max(sc for s, sc in enumerate(scores) if s != seat)
+    return 0.5 + 0.5 * math.tanh(lead / 3)
+
+
 def value(state, seat):
     """A playout's end: at the end of a campaign, whether the seat's side won
-    it; cut short before, the share of the countries its side holds."""
+    it (3 players: `value_3p`); cut short before, the share of the countries
+    its side holds."""
+    if state.players == 3:
+        return value_3p(state, seat)
     side = state.side(seat)
     if state.results and state.phase not in PHASES[2:]:
         last = state.results[-1].get("winner_side")
