@@ -179,6 +179,12 @@ def test_hot_seat_cover_then_pass_the_device():
     assert flow.cover() is None and flow.seat() == nxt
 
 
+def test_skip_says_the_bots_moves_in_hot_seat_and_my_turn_with_one_person():
+    # in hot seat the next person to decide may not be the one who pressed it
+    assert PlayFlow(PlaySession(ed_match(["human", "bot", "human"]), "s5")).skip_words()[0] == "Skip the bots' moves"
+    assert PlayFlow(PlaySession(ed_match(["human", "bot", "bot"]), "s6")).skip_words()[0] == "Skip to my turn"
+
+
 def test_undo_follows_the_match_policy():
     m = Match.new("election-day", make_players(["human", "bot", "bot"]), seed=5)
     m.advance()

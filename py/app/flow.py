@@ -130,6 +130,14 @@ class PlayFlow:
         self.match.apply(auto.seat, move, forced=auto.job is None)
         return True
 
+    def skip_words(self) -> tuple[str, str]:
+        """The "skip" button's words and the note while it skips: "Skip to my
+        turn" with one person at the table; in hot seat, where the next person
+        to decide may not be the one who pressed it, "Skip the bots' moves"."""
+        if self.session.hot_seat():
+            return "Skip the bots' moves", "Skipping the bots' moves…"
+        return "Skip to my turn", "Skipping to your turn…"
+
     def pass_device(self) -> None:
         cover = self.session.cover_for()
         if cover is not None:

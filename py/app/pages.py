@@ -16,14 +16,21 @@ def result_actions(game_id, new_game_href, review_href=None):
     )
 
 
-def pass_cover(name, seat):
+def pass_cover(name, seat, extra="", just=()):
+    """The hot-seat cover: nothing of the table, the name of the player to
+    hand the device to, `extra` (HTML: the last player's take-back) and
+    `just`, the one-line outcomes of results just reached (public: each shows
+    in full on the table once the next player has the device)."""
+    said = "".join(f"<li>{esc(line)}</li>" for line in just)
     return (
         f'<section class="pass-cover" data-pass-cover="{seat}" aria-labelledby="pass-title">'
         '<div class="pass-box">'
         f'<h1 id="pass-title">Pass the device to {esc(name)}</h1>'
         "<p>The table is hidden so that nobody sees another player's hand.</p>"
-        f'<button type="button" class="btn btn-primary btn-big" data-ui="pass">I am {esc(name)}, show my hand</button>'
-        f'<p class="pass-home">{link_button(routes.home(), "Back home", "btn btn-quiet btn-small")}</p>'
+        + (f'<ul class="pass-just" data-pass-just aria-label="Just now">{said}</ul>' if said else "")
+        + f'<button type="button" class="btn btn-primary btn-big" data-ui="pass">I am {esc(name)}, show my hand</button>'
+        + extra
+        + f'<p class="pass-home">{link_button(routes.home(), "Back home", "btn btn-quiet btn-small")}</p>'
         "</div></section>"
     )
 

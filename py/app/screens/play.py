@@ -130,7 +130,9 @@ class PlayScreen(PlayBots, PlayResults, Screen):
                          + render.ui_button("undo-last", f"{m.names[undo_seat]}: take back my last move",
                                             "btn btn-small btn-quiet", data_seat=str(undo_seat))
                          + "</p>")
-            html = render.pass_cover(m.names[cover], cover).replace('<p class="pass-home">', extra + '<p class="pass-home">')
+            pending = self.results.pending(m) if self.results is not None else []
+            just = [f"{r.title}: {r.outcome or (r.lines[r.main] if r.lines else '')}" for r in pending]
+            html = render.pass_cover(m.names[cover], cover, extra, just[-4:])
             dom.paint(html)
             dom.set_screen("play", cover=True)
             dom.focus_first(("[data-ui=pass]",))

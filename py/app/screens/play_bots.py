@@ -78,10 +78,11 @@ class PlayBots:
         if self.last_move:
             out += f'<p class="last-move" data-last-move>{esc(self.last_move)}</p>'
         people = any(p.get("kind") == "human" for p in self.flow.match.players)
+        label, note = self.flow.skip_words()
         if self.skipping:
-            out += '<span class="skipping" data-skipping>Skipping to your turn…</span>'
+            out += f'<span class="skipping" data-skipping>{note}</span>'
         elif people:
-            out += ui_button("skip-bots", "Skip to my turn", "btn btn-small btn-quiet skip-bots")
+            out += ui_button("skip-bots", label, "btn btn-small btn-quiet skip-bots")
         return f'<div class="pace" data-pace>{out}</div>' if out else ""
 
     async def bot_loop(self, gen: int) -> None:

@@ -93,6 +93,10 @@ class PlayResults:
         active = dom.qs(":focus")
         return active is not None and bool(panel.contains(active))
 
+    def covered(self) -> bool:
+        """Whether the hot-seat cover hides the table (and its result panel) now."""
+        return self.flow is not None and self.flow.cover() is not None
+
     def show_count(self, left: float, paused: bool) -> None:
         note = dom.qs("[data-countdown-note]", dom.root())
         if note is not None:
@@ -101,8 +105,9 @@ class PlayResults:
     async def hold(self, gen: int) -> None:
         """While a result shows, wait: until Continue, a move, or the pause the
         player chose, counted down (stopped while the pointer or the focus is
-        on the panel); when the count runs out the result goes. "Skip to my
-        turn" stops the wait (the results then show on the player's turn)."""
+        on the panel; not begun while the hot-seat cover hides the table); when
+        the count runs out the result goes. "Skip to my turn" stops the wait
+        (the results then show on the player's turn)."""
         if self.results is None or self.flow is None:
             return
         m = self.flow.match
@@ -125,7 +130,11 @@ class PlayResults:
         shown: Optional[tuple] = None
         try:
             while same() and (left is None or left > 0):
-                if left is not None:
+                if left is not None and self.covered():
+                    # hot seat: the table is hidden until the next player says who they are; the
+                    # count starts in full when they see the result
+                    left, paused, shown, self.count = limit, True, None, None
+                elif left is not None:
                     paused = self.panel_paused()
                     self.count = (key, left, paused)
                     now = (int(left + 0.999), paused)
