@@ -30,3 +30,31 @@ def test_not_offered_in_hot_seat(booted):
         page.locator("[data-ui=pass]").click()
     wait_ready(page, "play")
     assert page.locator('[data-ui="suggest"]').count() == 0
+
+
+def test_the_reason_is_given_where_the_bot_has_one(booted):
+    page = booted("#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
+    wait_ready(page, "play")
+    page.locator('[data-ui="suggest"]').click()
+    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    line = page.locator("[data-hint]")
+    # Election Day's bot says why (data-hint-reason) or the line says whose choice it is
+    assert page.locator("[data-hint-reason]").count() == 1 or "the hard bot's choice" in line.inner_text()
+
+
+def test_a_move_of_two_picks_lights_the_piece_then_the_square(booted):
+    # Coalition Chess: Yellow's set-up, a piece from the reserve and then its square
+    page = booted("#/new/coalition-chess?players=4&seats=human,bot,bot,bot&seed=4&levels=,random,random,random")
+    wait_ready(page, "play")
+    page.locator('[data-ui="suggest"]').click()
+    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    action = page.locator("[data-hint]").get_attribute("data-hint-action")
+    assert action.startswith("place ")
+    first = page.locator("[data-hinted]")
+    assert first.count() == 1 and first.get_attribute("data-step") == "place piece=" + action.split(" ")[1]
+    first.click()  # the piece is picked: now its square is lit
+    square = page.locator(f'[data-hinted][data-action="{action}"]')
+    square.wait_for(state="visible", timeout=30000)
+    assert page.locator("[data-hinted]").count() == 1
+    square.click()
+    page.wait_for_function("() => !document.querySelector('[data-hinted]')", timeout=30000)
