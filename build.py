@@ -81,20 +81,20 @@ from buildtools.sw import (
     cache_version, precache_files, pyscript_start_files, sw_cache_name, write_service_worker,
 )
 from buildtools.wheel import (
-    SITE_WHEEL_OMITS, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
-    compiled_stdlib, module_names, project_version, python_packages, site_wheel, split_stdlib, stdlib_archive,
+    GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
+    compiled_stdlib, module_names, project_version, python_packages, site_parts, site_wheel, split_stdlib, stdlib_archive,
     stdlib_modules, wheel_name,
 )
 
 # Importable from here (scripts and tests use ``build.<name>``).
 __all__ = [
-    "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
+    "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "GAME_PARTS", "PARTS_INDEX", "game_of", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
     "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_ARCHIVE", "STDLIB_INDEX",
     "STDLIB_MODULES", "SITE_WHEEL_OMITS", "module_names", "split_stdlib", "stdlib_archive",
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",
     "WHEEL_PACKAGES", "assemble", "build", "build_wheel", "cache_version", "check_urls",
     "chromium_launch_options", "csp_hash", "main", "page_policy", "make_server", "normalize_prefix", "precache_files", "project_version",
-    "pyscript_start_files", "python_packages", "serving", "site_wheel", "stdlib_modules", "stylesheet_sources",
+    "pyscript_start_files", "python_packages", "serving", "site_parts", "site_wheel", "stdlib_modules", "stylesheet_sources",
     "stylesheet_text", "sw_cache_name", "vendored_wheels", "write_page", "wheel_name", "write_service_worker",
 ]
 

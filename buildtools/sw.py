@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .common import PYODIDE_FILES, ROOT, BuildError, require, sha256_file
-from .wheel import site_wheel, stdlib_archive
+from .wheel import site_parts, site_wheel, stdlib_archive
 
 # The service worker's template (dist/sw.js is written from it) and the
 # PyScript files the page loads at start: core.js, the chunk it imports, and
@@ -56,7 +56,8 @@ def pyscript_start_files(pyscript: Path) -> list[str]:
 
 def precache_files(site: Path) -> list[str]:
     """Paths (relative to the site's root) of the files the page needs to start:
-    the shell, ``static/``, the entry script, the config, the game's wheel,
+    the shell, ``static/``, the entry script, the config, the game's wheel
+    and the games' parts,
     Pyodide (its module, WebAssembly, standard library and lock file) and
     PyScript's start-up modules.  Not the ``micropip``/``packaging`` wheels,
     which the app never loads."""
@@ -65,6 +66,8 @@ def precache_files(site: Path) -> list[str]:
         if (site / folder).is_dir():
             files += sorted(p.relative_to(site).as_posix() for p in (site / folder).rglob("*") if p.is_file())
     files.append(site_wheel(site).name)
+    # every game's part (buildtools/wheel.py): any game opens offline after one visit
+    files += [part.relative_to(site).as_posix() for part in site_parts(site)]
     files += [f"pyodide/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")]
     files += [f"pyscript/{name}" for name in pyscript_start_files(site / "pyscript")]
     for name in files:

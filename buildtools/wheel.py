@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import os
 import re
 import shutil
@@ -236,6 +237,65 @@ def _zip_layout(name: str) -> str:
 
 
 # --------------------------------------------------------------------------
+# The games' parts: the site's wheel without each game's own modules
+#
+# A table needs its own game's rules, bots and renderer, not the other four
+# games' (about two thirds of the wheel). The site's wheel keeps everything
+# else and, of each game of ``coalitions/games/``, the package's
+# ``__init__.pyc`` (the registry lists the games from the wheel's folders);
+# the game's other modules and its renderer (``app/games/<game>.pyc`` or
+# ``app/games/<game>/``) are a part of their own, GAME_PARTS/<game>-<hash>.zip
+# at the site's root, stored like the wheel. PARTS_INDEX, a file of the wheel,
+# names each part and the modules it holds; py/app/wheel.py imports them from
+# the part, which it fetches the first time one of them is imported (or finds
+# in Cache Storage: the service worker precaches every part).
+GAME_PARTS = "games"
+PARTS_INDEX = "app/parts.json"
+
+
+def game_of(name: str) -> str | None:
+    """The game whose part holds the wheel entry ``name``, if any."""
+    match = re.fullmatch(r"coalitions/games/([a-z_][a-z0-9_]*)/(.+)", name)
+    if match is not None:
+        return None if match.group(2) == "__init__.pyc" else match.group(1)
+    match = re.fullmatch(r"app/games/([a-z_][a-z0-9_]*)(?:\.pyc|/.+)", name)
+    if match is not None and match.group(1) not in ("__init__", "common", "generic"):
+        return match.group(1)
+    return None
+
+
+def split_game_parts(entries: list[tuple[str, bytes]], out_dir: Path) -> list[tuple[str, bytes]]:
+    """Write each game's part into ``out_dir/GAME_PARTS/`` (see above); the
+    wheel's entries without them, with PARTS_INDEX."""
+    kept: list[tuple[str, bytes]] = []
+    parts: dict[str, list[tuple[str, bytes]]] = {}
+    for name, data in entries:
+        game = game_of(name)
+        if game is None:
+            kept.append((name, data))
+        else:
+            parts.setdefault(game, []).append((name, data))
+    folder = out_dir / GAME_PARTS
+    index: dict[str, list[str]] = {}
+    for game, files in sorted(parts.items()):
+        packed = io.BytesIO()
+        with zipfile.ZipFile(packed, "w") as archive:
+            _write_entries(archive, sorted(files), zipfile.ZIP_STORED)
+        data = packed.getvalue()
+        name = f"{GAME_PARTS}/{game}-{hashlib.sha256(data).hexdigest()[:WHEEL_DIGEST_CHARS]}.zip"
+        folder.mkdir(parents=True, exist_ok=True)
+        (out_dir / name).write_bytes(data)
+        index[name] = sorted(module_names([file for file, _ in files]))
+    kept.append((PARTS_INDEX, json.dumps(index, indent=0, sort_keys=True).encode("utf-8")))
+    return kept
+
+
+def site_parts(site: Path) -> list[Path]:
+    """The games' parts of a built site (GAME_PARTS/<game>-<hash>.zip)."""
+    return sorted((site / GAME_PARTS).glob("*-*.zip"))
+
+
+# --------------------------------------------------------------------------
 # The project's wheel
 
 
@@ -279,6 +339,7 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
             entries.append((rel.as_posix(), path.read_bytes()))
     if bytecode:
         entries = [(name, data) for name, data in entries if not name.endswith(".py")] + wheel_bytecode(entries)
+        entries = split_game_parts(entries, out_dir)
 
     dist_info = f"{PROJECT_NAME}-{version}.dist-info"
     metadata = (

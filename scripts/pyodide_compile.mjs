@@ -68,17 +68,32 @@ import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 # Docstrings of functions and modules are left out of the bytecode (nothing
-# reads them at run time but help(); each source keeps them); those of classes
-# stay (dataclasses, enum and typing look at a class's __doc__). Pyodide's own
-# docstring helper (_pyodide/docstring.py) takes a missing one as empty. Line
+# reads them at run time but help(); each source keeps them); a class keeps a
+# docstring, cut to one space (dataclasses, enum and typing look at whether a
+# class's __doc__ is set: dataclasses writes one from inspect.signature if
+# not). Pyodide's own docstring helper (_pyodide/docstring.py) takes a missing
+# one as empty. The annotations of function parameters and return values go
+# too (nothing the site runs reads them; in 3.14 each annotated function
+# carries an __annotate__ function of its own); those of classes and modules
+# stay (dataclasses, NamedTuple and core/plain.py read a class's). Line
 # numbers do not move: only the docstring's statement goes.
 def without_docstrings(tree):
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                     and isinstance(body[0].value.value, str):
-                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+                if isinstance(node, ast.ClassDef):
+                    body[0].value.value = " "
+                else:
+                    node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             arguments.vararg, arguments.kwarg):
+                if argument is not None:
+                    argument.annotation = None
     return tree
 
 def compile_lean(data, filename):

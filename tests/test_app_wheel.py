@@ -4,6 +4,8 @@ its file as the zip importer does."""
 from __future__ import annotations
 
 import importlib
+import io
+import json
 import py_compile
 import sys
 import zipfile
@@ -66,3 +68,93 @@ def test_the_hook_leaves_other_paths_alone(wheel):
     with pytest.raises(ImportError):
         hook("/somewhere/else.zip")
     assert isinstance(hook(wheel + "/wpkg"), wheel_importer.WheelImporter)
+
+
+@pytest.fixture
+def split_wheel(tmp_path, monkeypatch):
+    """A wheel holding a package ``spkg`` and its game package's ``__init__``
+    (``spkg.games.g``), the game's other modules in a part beside it, as
+    build.py splits the site's wheel; sys.meta_path and the module state
+    restored afterwards."""
+    def pyc(name, text):
+        source = tmp_path / "src" / name
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text(text)
+        compiled = py_compile.compile(str(source), cfile=str(source) + "c", dfile=name,
+                                      invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        return name[:-3] + ".pyc", open(compiled, "rb").read()
+
+    wheel_entries = [pyc("spkg/__init__.py", ""), pyc("spkg/games/__init__.py", ""),
+                     pyc("spkg/games/g/__init__.py", "from .rules import RULES\n")]
+    part_entries = [pyc("spkg/games/g/rules.py", "from .data import N\nRULES = N + 1\n"),
+                    pyc("spkg/games/g/data.py", "N = 41\n")]
+    index = {"games/g-0123.zip": ["spkg.games.g.data", "spkg.games.g.rules"]}
+    path = tmp_path / "site" / "game.whl"
+    path.parent.mkdir()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in wheel_entries:
+            archive.writestr(name, data)
+        archive.writestr(wheel_importer.PARTS_INDEX, json.dumps(index))
+    part = io.BytesIO()
+    with zipfile.ZipFile(part, "w") as archive:
+        for name, data in part_entries:
+            archive.writestr(name, data)
+    monkeypatch.syspath_prepend(str(path))
+    monkeypatch.setattr(sys, "path_hooks", list(sys.path_hooks))
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(wheel_importer, "_WHEEL", [])
+    monkeypatch.setattr(wheel_importer, "_ARCHIVES", set())
+    yield str(path), part.getvalue()
+    for name in [n for n in sys.modules if n == "spkg" or n.startswith("spkg.")]:
+        del sys.modules[name]
+    sys.path_importer_cache.clear()
+
+
+def test_a_game_s_modules_come_from_its_part_fetched_once(split_wheel):
+    path, part = split_wheel
+    fetched = []
+
+    def fetch(url):
+        fetched.append(url)
+        return part
+
+    wheel_importer.install(path)
+    finder = wheel_importer.install_parts("https://example.org/site/", fetch)
+    assert finder is not None and wheel_importer.install_parts("https://example.org/site/", fetch) is finder
+    import spkg.games  # the shared modules fetch nothing
+    assert fetched == []
+    game = importlib.import_module("spkg.games.g")
+    assert game.RULES == 42
+    assert fetched == ["https://example.org/site/games/g-0123.zip"]
+    rules = sys.modules["spkg.games.g.rules"]
+    local = finder.path("games/g-0123.zip")
+    assert rules.__file__ == f"{local}/spkg/games/g/rules.pyc"
+    assert isinstance(rules.__loader__, wheel_importer.WheelImporter)
+    assert isinstance(sys.modules["spkg.games.g.data"].__loader__, wheel_importer.WheelImporter)
+    assert finder.fetched == ["games/g-0123.zip"]
+
+
+def test_a_part_already_on_disk_is_not_fetched_and_a_failed_fetch_is_a_missing_module(split_wheel):
+    path, part = split_wheel
+
+    def offline(url):
+        raise OSError(f"{url}: offline")
+
+    wheel_importer.install(path)
+    finder = wheel_importer.install_parts("https://example.org/site/", offline)
+    with pytest.raises(ModuleNotFoundError, match="games/g-0123.zip, which could not be loaded"):
+        importlib.import_module("spkg.games.g")
+    for name in [n for n in sys.modules if n.startswith("spkg.games.g")]:
+        del sys.modules[name]
+    finder.put("games/g-0123.zip", part)  # as restore() does from Cache Storage
+    assert importlib.import_module("spkg.games.g").RULES == 42
+    assert finder.fetched == []
+
+
+def test_a_wheel_without_an_index_has_no_part_finder(wheel, monkeypatch):
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(wheel_importer, "_WHEEL", [])
+    assert wheel_importer.install_parts("https://example.org/", lambda url: b"") is None
+    wheel_importer.install(wheel)
+    assert wheel_importer.install_parts("https://example.org/", lambda url: b"") is None
+    assert not [f for f in sys.meta_path if isinstance(f, wheel_importer.PartFinder)]

@@ -53,7 +53,29 @@ def test_wheel_record_matches_contents(built_dist: Path):
                          for p in (build.PY_SRC / package).rglob("*.py") if "__pycache__" not in p.parts)
         assert not [n for n in names if n.endswith(".py")]
         compiled = [n for n in names if n.endswith(".pyc")]
-        assert sorted(compiled) == sorted(pyc_name(n) for n in modules if n not in build.SITE_WHEEL_OMITS)
+        # each game's own modules are in its part beside the wheel, the rest in the wheel
+        index = json.loads(wheel.read(build.PARTS_INDEX))
+        parts = build.site_parts(built_dist)
+        assert sorted(index) == [part.relative_to(built_dist).as_posix() for part in parts]
+        assert len(parts) == len([p for p in (build.PY_SRC / "coalitions" / "games").iterdir()
+                                  if (p / "__init__.py").is_file()])
+        in_parts = []
+        for part in parts:
+            with zipfile.ZipFile(part) as archive:
+                held = archive.namelist()
+                assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+                for name in held:
+                    assert_unchecked_pyc(archive.read(name), name)
+            game = part.name.rpartition("-")[0]
+            assert held and all(build.game_of(name) == game for name in held), part
+            assert index[part.relative_to(built_dist).as_posix()] == sorted(build.module_names(held))
+            in_parts += held
+        assert "coalitions/games/election_day/rules.pyc" in in_parts
+        assert "app/games/election_day.pyc" in in_parts
+        assert "coalitions/games/election_day/__init__.pyc" in compiled  # the registry lists the games from the wheel
+        assert "app/games/generic.pyc" in compiled and "coalitions/core/game.pyc" in compiled
+        assert not set(compiled) & set(in_parts)
+        assert sorted(compiled + in_parts) == sorted(pyc_name(n) for n in modules if n not in build.SITE_WHEEL_OMITS)
         assert "coalitions/cli.py" in build.SITE_WHEEL_OMITS
         for name in compiled:
             assert_unchecked_pyc(wheel.read(name), name)
@@ -147,6 +169,20 @@ def test_the_server_sends_gzip_like_github_pages(built_dist: Path):
 def test_wheel_is_reproducible(tmp_path: Path, built_dist: Path):
     again = build.build_wheel(tmp_path)
     assert again.read_bytes() == (built_dist / again.name).read_bytes()
+    parts = build.site_parts(tmp_path)
+    assert [p.name for p in parts] == [p.name for p in build.site_parts(built_dist)]
+    for part in parts:
+        assert part.read_bytes() == (built_dist / build.GAME_PARTS / part.name).read_bytes()
+
+
+def test_game_of_names_the_part_of_a_game_s_own_modules():
+    assert build.game_of("coalitions/games/die_macher/rules.pyc") == "die_macher"
+    assert build.game_of("coalitions/games/die_macher/__init__.pyc") is None  # stays in the wheel
+    assert build.game_of("app/games/koalition/cards.pyc") == "koalition"
+    assert build.game_of("app/games/alliances.pyc") == "alliances"
+    for shared in ("app/games/__init__.pyc", "app/games/common.pyc", "app/games/generic.pyc",
+                   "coalitions/games/__init__.pyc", "coalitions/core/game.pyc", "app/render.pyc"):
+        assert build.game_of(shared) is None, shared
 
 
 def test_lock_digests_match_shipped_wheels(built_dist: Path):

@@ -31,6 +31,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from .wheel import PartFinder, install_parts
+
 Fetch = Callable[[str], bytes]
 
 
@@ -79,8 +81,10 @@ class LibraryFinder:
     module only it has is imported (see the module's docstring)."""
 
     def __init__(self, url: str, modules: frozenset[str], fetch: Fetch = fetch_bytes,
-                 target: str | None = None, keep: Callable[[str], None] = keep) -> None:
+                 target: str | None = None, keep: Callable[[str], None] = keep,
+                 parts: PartFinder | None = None) -> None:
         self.url = url
+        self.parts = parts
         self.modules = modules
         self.fetch = fetch
         self.keep = keep
@@ -99,9 +103,12 @@ class LibraryFinder:
 
     async def restore(self) -> bool:
         """Put the whole library in place now if Cache Storage holds it (it was
-        fetched on an earlier visit); whether it did."""
+        fetched on an earlier visit), and the games' parts it holds
+        (`app.wheel.PartFinder.restore`); whether it put the library."""
         import js
 
+        if self.parts is not None:
+            await self.parts.restore()
         if self.fetched or not hasattr(js, "caches"):
             return self.fetched
         try:
@@ -142,8 +149,10 @@ INDEX = "_coalitions_stdlib"
 def install(base_url: str) -> LibraryFinder | None:
     """Put a `LibraryFinder` last on ``sys.meta_path`` for the library named by
     the shipped zip's index, ``base_url`` being the URL of the site's
-    ``pyodide/`` folder. None where there is no index (a Python with its whole
-    library, as in the tests)."""
+    ``pyodide/`` folder, and before it the finder of the games' parts
+    (`app.wheel.install_parts`). None where there is no index (a Python with
+    its whole library, as in the tests)."""
+    parts = install_parts(base_url.rstrip("/").rpartition("/")[0] + "/", fetch_bytes)
     try:
         index: Any = importlib.import_module(INDEX)
     except ImportError:
@@ -151,7 +160,7 @@ def install(base_url: str) -> LibraryFinder | None:
     for finder in sys.meta_path:
         if isinstance(finder, LibraryFinder):
             return finder
-    finder = LibraryFinder(base_url.rstrip("/") + "/" + index.ARCHIVE, frozenset(index.MODULES))
+    finder = LibraryFinder(base_url.rstrip("/") + "/" + index.ARCHIVE, frozenset(index.MODULES), parts=parts)
     sys.meta_path.append(finder)
     return finder
 

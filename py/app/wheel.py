@@ -7,13 +7,38 @@ to name the module's file and again to run it. Every module of our wheel has
 its bytecode beside its source (``pkg/mod.pyc``, written by build.py), so the
 file's name is known without reading it; `install` gives the wheel an
 importer that says so, and the page's start reads each module once.
+
+Each game's own modules (its rules, bots and renderer, but the package's
+``__init__``) are not in the wheel but in a part of their own beside it,
+``games/<game>-<hash>.zip`` (build.py; ``app/parts.json`` in the wheel names
+each part and its modules): a table reads only its own game's. `PartFinder`
+imports them from the part, which it fetches the first time one of them is
+imported, or finds on disk: `PartFinder.restore` puts there, at start, the
+parts that Cache Storage holds (the service worker precaches every part;
+a synchronous request, which the finder makes, does not go through it).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 import zipimport
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 from typing import Callable
+
+# Archives imported from with a WheelImporter: the wheel and the parts put on disk.
+_ARCHIVES: set[str] = set()
+
+
+# The wheel `install` was given.
+_WHEEL: list[str] = []
+
+
+def _ours(path: str) -> bool:
+    return any(path == archive or path.startswith(archive + "/") for archive in _ARCHIVES)
 
 
 class WheelImporter(zipimport.zipimporter):
@@ -30,8 +55,11 @@ def install(wheel: str) -> Callable[[str], WheelImporter]:
     now on, including the packages already imported from it. Returns the path
     hook added to ``sys.path_hooks``."""
 
+    _ARCHIVES.add(wheel)
+    _WHEEL[:] = [wheel]
+
     def hook(path: str) -> WheelImporter:
-        if path == wheel or path.startswith(wheel + "/"):
+        if _ours(path):
             return WheelImporter(path)
         raise ImportError("not in the game's wheel")
 
@@ -40,3 +68,101 @@ def install(wheel: str) -> Callable[[str], WheelImporter]:
         if path == wheel or path.startswith(wheel + "/"):
             del sys.path_importer_cache[path]
     return hook
+
+
+# The wheel's file naming each part and its modules (buildtools/wheel.py, PARTS_INDEX).
+PARTS_INDEX = "app/parts.json"
+
+
+class PartFinder:
+    """On ``sys.meta_path``: imports a game's own modules from its part (see
+    the module's docstring), fetching the part with ``fetch`` (a URL's bytes,
+    OSError if that fails) the first time, relative to ``site_url``."""
+
+    def __init__(self, site_url: str, parts: dict[str, list[str]], folder: str,
+                 fetch: Callable[[str], bytes]) -> None:
+        self.site_url = site_url.rstrip("/") + "/"
+        self.part_of = {module: part for part, modules in parts.items() for module in modules}
+        self.parts = sorted(parts)
+        self.folder = folder
+        self.fetch = fetch
+        self.fetched: list[str] = []
+
+    def path(self, part: str) -> str:
+        """Where the part ``part`` (``games/<game>-<hash>.zip``) is put on disk."""
+        return os.path.join(self.folder, part.rpartition("/")[2])
+
+    def put(self, part: str, data: bytes) -> str:
+        path = self.path(part)
+        os.makedirs(self.folder, exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(data)
+        _ARCHIVES.add(path)
+        return path
+
+    def ready(self, part: str) -> str:
+        """The part on disk, fetched first if it is not there."""
+        path = self.path(part)
+        if path not in _ARCHIVES:
+            if not os.path.isfile(path):
+                self.put(part, self.fetch(self.site_url + part))
+                self.fetched.append(part)
+            _ARCHIVES.add(path)
+        return path
+
+    async def restore(self) -> int:
+        """Put on disk the parts Cache Storage holds (an earlier visit's
+        service worker precached them); how many it put."""
+        import js
+
+        if not hasattr(js, "caches"):
+            return 0
+        put = 0
+        for part in self.parts:
+            if os.path.isfile(self.path(part)):
+                continue
+            try:
+                response = await js.caches.match(self.site_url + part)
+                if not response:
+                    continue
+                self.put(part, (await response.arrayBuffer()).to_bytes())
+            except Exception:  # storage blocked or the entry unreadable: fetched when needed
+                continue
+            put += 1
+        return put
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        part = self.part_of.get(fullname)
+        if part is None:
+            return None
+        try:
+            archive = self.ready(part)
+        except OSError as error:
+            raise ModuleNotFoundError(
+                f"No module named {fullname!r} here: it is in {part}, which could not be loaded ({error})",
+                name=fullname) from None
+        folder = fullname.rpartition(".")[0].replace(".", "/")
+        return WheelImporter(f"{archive}/{folder}/").find_spec(fullname)
+
+    def invalidate_caches(self) -> None:
+        pass
+
+
+def install_parts(site_url: str, fetch: Callable[[str], bytes]) -> PartFinder | None:
+    """Put a `PartFinder` on ``sys.meta_path`` for the parts named by the
+    index of the wheel given to `install` (once; the one already there
+    otherwise); None without such a wheel or index."""
+    for finder in sys.meta_path:
+        if isinstance(finder, PartFinder):
+            return finder
+    if not _WHEEL:
+        return None
+    wheel = _WHEEL[0]
+    try:
+        parts = json.loads(zipimport.zipimporter(wheel).get_data(PARTS_INDEX))
+    except (OSError, zipimport.ZipImportError, ValueError):
+        return None
+    finder = PartFinder(site_url, parts, os.path.join(os.path.dirname(wheel), "coalitions-parts"), fetch)
+    sys.meta_path.append(finder)
+    return finder

@@ -16,7 +16,7 @@
 //   --micropip          also check that micropip loads offline (reported on stderr)
 //   --code PY           run this Python source instead of the command line; prints its stdout
 
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -52,6 +52,11 @@ if (wheels.length !== 1) {
 }
 const wheelName = wheels[0];
 const wheelBytes = new Uint8Array(readFileSync(join(options.dist, wheelName)));
+// The games' parts (games/<game>-<hash>.zip beside the wheel), if the build made them.
+const parts = existsSync(join(options.dist, "games"))
+  ? readdirSync(join(options.dist, "games")).filter((name) => name.endsWith(".zip")).map((name) => `games/${name}`)
+  : [];
+const partBytes = (part) => new Uint8Array(readFileSync(join(options.dist, part)));
 
 // The whole standard library the site keeps beside the shipped part
 // (pyodide/python_stdlib_all-<hash>.zip, fetched by the page on demand).
@@ -96,13 +101,28 @@ if (options.install === "micropip") {
   const path = `/tmp/${wheelName}`;
   pyodide.FS.writeFile(path, wheelBytes);
   await pyodide.runPythonAsync(`import micropip\nawait micropip.install("emfs:${path}")`);
-  note(`installed ${wheelName} with micropip`);
+  // The games' own modules are in parts beside the wheel (buildtools/wheel.py):
+  // unpacked over the installed packages (pkg/mod.pyc imports without a source).
+  for (const part of parts) pyodide.FS.writeFile(`/tmp/${part.split("/").pop()}`, partBytes(part));
+  pyodide.globals.set("_harness_parts", pyodide.toPy(parts.map((part) => `/tmp/${part.split("/").pop()}`)));
+  pyodide.runPython("import site, zipfile\nfor _part in _harness_parts:\n"
+    + "    zipfile.ZipFile(_part).extractall(site.getsitepackages()[0])");
+  note(`installed ${wheelName} with micropip, and ${parts.length} parts`);
 } else {
   // As the page and the bot worker do it: the wheel on sys.path, imported
   // from as it is by Python's zip importer.
   pyodide.FS.writeFile("/home/pyodide/coalitions.whl", wheelBytes);
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/coalitions.whl')");
-  note(`${wheelName} on sys.path as /home/pyodide/coalitions.whl`);
+  // The games' own modules are in parts beside the wheel, put where the
+  // page's finder would put them once fetched (app/wheel.py).
+  pyodide.FS.mkdirTree("/home/pyodide/coalitions-parts");
+  for (const part of parts) {
+    pyodide.FS.writeFile(`/home/pyodide/coalitions-parts/${part.split("/").pop()}`, partBytes(part));
+  }
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/coalitions.whl')\n"
+    + "from app.wheel import install, install_parts\ninstall('/home/pyodide/coalitions.whl')\n"
+    + "def _no_fetch(url):\n    raise OSError('nothing is fetched here: ' + url)\n"
+    + "install_parts('http://localhost/', _no_fetch)");
+  note(`${wheelName} on sys.path as /home/pyodide/coalitions.whl, ${parts.length} parts beside it`);
 }
 
 
