@@ -1278,10 +1278,11 @@ def test_the_hard_bot_speaking_last_bids_only_a_hand_that_can_win(hand, redeals,
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_easy_bot_makes_no_bid_the_normal_bot_would_not_and_plays_close_to_it(players):
-    """Easy is the normal bot with sensible noise: a bid is the normal bot's
-    or a pass, a card or target one the normal bot scores near its best, and
-    it does differ from the normal bot now and then."""
-    from coalitions.games.alliances.bots import PLAY_SPREAD, TARGET_SPREAD, EasyBot
+    """Easy is the normal bot with sensible noise: a bid is the one the normal
+    bot would make with a hand BID_EAGER countries better (so at most one
+    step above the lowest legal bid), a card or target one the normal bot
+    scores near its best, and it does differ from the normal bot now and then."""
+    from coalitions.games.alliances.bots import BID_EAGER, PLAY_SPREAD, TARGET_SPREAD, EasyBot
     differ = Counter()
     for seed in range(2):
         state = GAME.new(players, {}, seed=seed)
@@ -1298,7 +1299,8 @@ def test_the_easy_bot_makes_no_bid_the_normal_bot_would_not_and_plays_close_to_i
                     continue
                 differ[v["phase"]] += 1
                 if v["phase"] == "bid":
-                    assert choice == "pass"
+                    assert choice == GoodBot(Rng(0)).bid(v, v["legal"], eager=BID_EAGER)
+                    assert choice == "pass" or choice in v["legal"][1:4]
                 elif v["phase"] in ("play", "trick", "target"):
                     scores = (GoodBot(Rng(0)).target_scores if v["phase"] == "target" else
                               GoodBot(Rng(0)).play_scores)(v, v["legal"])

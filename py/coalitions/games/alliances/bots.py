@@ -84,7 +84,8 @@ class GoodBot(Bot):
 
     # -- bidding and declarations -------------------------------------------------------
 
-    def bid(self, view, legal):
+    def bid(self, view, legal, eager=0.0):
+        """The bid (or pass); `eager` countries of optimism (the easy level's)."""
         hand = view["hand"]
         seat = view["seat"]
         partner = (seat + 2) % 4
@@ -112,7 +113,7 @@ class GoodBot(Bot):
             return notation.bid(10, suit)
         for action in legal:
             a = parse(action)
-            if a.kind == "bid" and a["suit"] == suit and a["number"] <= est:
+            if a.kind == "bid" and a["suit"] == suit and a["number"] <= est + eager:
                 return action
         return notation.PASS
 
@@ -300,16 +301,19 @@ class GoodBot(Bot):
 
 
 # how far below the best score the easy bot's other choices may be
-PLAY_SPREAD = 0.5
-TARGET_SPREAD = 2.0
+PLAY_SPREAD = 1.0
+TARGET_SPREAD = 3.0
+# how many countries more than the normal bot the easy bot's bids expect of its hand
+BID_EAGER = 1.5
 
 
 class EasyBot(NoisyBot):
     """The easy level: the normal bot's move, except that about one decision in
     three (`noise`) is a weaker but sensible one: another card or target the
     normal bot scores within PLAY_SPREAD or TARGET_SPREAD of its best, at
-    random, or a pass where the normal bot would bid. It never makes a bid,
-    a declaration or an exchange the normal bot would not make."""
+    random, or the bid the normal bot would make if its hand were worth
+    BID_EAGER countries more (an eager Aggressor, never a bid far beyond
+    the hand). Its declarations, exchanges and drafting are the normal bot's."""
 
     base = GoodBot
 
@@ -320,7 +324,8 @@ class EasyBot(NoisyBot):
             return best
         ph = view["phase"]
         if ph == "bid":
-            return notation.PASS if notation.PASS in legal else best
+            choice = base.bid(view, legal, eager=BID_EAGER)
+            return choice if choice in legal else best
         if ph in ("play", "trick"):
             scored, spread = base.play_scores(view, legal), PLAY_SPREAD
         elif ph == "target":
