@@ -192,7 +192,9 @@ def table(view, parts, ctx):
     """The table: status, seats, board, private area, log. Read-only unless ctx.interactive."""
     undo = ""
     if ctx.interactive and ctx.can_undo:
-        undo = ui_button("undo", "Undo my last move", "btn btn-quiet undo")
+        # on a phone "Undo" alone shows (the rest is read out), so that it fits beside whose turn it is
+        undo = ('<button type="button" class="btn btn-quiet undo" data-ui="undo">'
+                'Undo<span class="undo-more"> my last move</span></button>')
     seat_attr = "spectator" if ctx.seat is None else str(ctx.seat)
     # The shown seat has something to decide: the stylesheet keeps its hand
     # and actions in view (sticky at the bottom of the window) while it does.

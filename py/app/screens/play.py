@@ -364,8 +364,8 @@ class PlayScreen(PlayBots, PlayResults, Screen):
             self.redrawing = False
             if self.app.screen is not self or self.flow is None:
                 return  # the screen was left
+            self.run_bots()  # first: the table is drawn with the bots at work ("Skip" offered from their first move)
             self.draw()
-            self.run_bots()
             if then is not None:
                 dom.soon(then)
 
