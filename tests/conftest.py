@@ -119,6 +119,7 @@ def pytest_collection_modifyitems(config, items):
 # files in PER_TEST into one unit per test.
 SECONDS = {
     "tests/browser/test_offline.py": 195,
+    "tests/browser/test_hot_seat.py": 150,
     "tests/browser/test_alliances.py": 140,
     "tests/browser/test_app.py": 110,
     "tests/browser/test_settings.py": 110,
