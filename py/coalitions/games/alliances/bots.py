@@ -1,4 +1,5 @@
-"""The Alliances bot that plays to win (level "good").
+"""The Alliances bot that plays to win (level "normal", once "good"), and
+the easy level built on its scores (EasyBot, at the end).
 
 It sees only its seat's view: its hand, the board, the table, the public log
 and what its partner showed it in the secret meeting. Its rules of thumb:

@@ -11,7 +11,8 @@ the reserve, and the next random draws.
 
 It models the bidding, targeting and conflict phases; in the drafting, the
 secret meeting and the Empire's exchange (whose half-finished hidden steps
-the view does not describe) the hard bot plays as the normal one.
+the view does not describe) the hard bot plays as the normal one. In the
+4-player bidding the hard bot follows its own rule (`bid_4p`, below).
 """
 
 import copy
