@@ -65,7 +65,7 @@ def test_a_neutral_lesser_power_is_searched_as_the_mean_of_its_moves():
     m.apply(B, "move f8 e7")
     pos = m.state.pos
     bot = bots.SearchBot(None)
-    bot.root, bot.root_team, bot.nodes, bot.budget, bot.tt, bot.killers = B, pos.team[B], 0, 10 ** 6, {}, {}
+    bot.root, bot.root_team, bot.nodes, bot.budget, bot.tt, bot.killers, bot.history = B, pos.team[B], 0, 10 ** 6, {}, {}, {}
     acts = bot._filtered(pos)
     forcing = bot._commits(pos, acts)
     assert forcing and len(forcing) < len(acts)
@@ -98,3 +98,34 @@ def test_the_search_bot_plays_on_a_piece_down_and_accepts_a_draw_when_lost():
     assert decide(GAME, "search", behind.state, B, 1, 0) != "accept"
     lost = draw_offer_position({"e10": "king", "e9": "guard"})
     assert decide(GAME, "search", lost.state, B, 1, 0) == "accept"
+
+
+# On the first reconstruction's squares (option start=first) Black's King on
+# e10 has no flight square: after b10-a10 a neutral Red Plane lands on e6 (a4
+# over c5) and mates it. At the horizon the hard level looks for such a quiet
+# mate (a check that ends the game); normal sees captures only there.
+def plane_mate_position():
+    st = GAME.new(4, {"start": "first"}, seed=0)
+    st.apply(Y, "default")
+    st.apply(Y, "move c2 c3")
+    st.apply(B, "move b10 a10")
+    legal = st.legal_actions(G)
+    st.apply(G, "move j5 h5" if "move j5 h5" in legal else legal[0])
+    assert st.to_act() == [R]
+    return st
+
+
+def horizon_value(cls, st, root):
+    pos = st.pos
+    bot = cls(None)
+    bot.root, bot.root_team, bot.nodes, bot.budget, bot.tt, bot.killers, bot.history = (
+        root, pos.team[root], 0, 10 ** 6, {}, {}, {})
+    return bot._quiet(pos, -10 ** 9, 10 ** 9, 1, 0)
+
+
+def test_the_hard_level_sees_a_quiet_mate_at_the_horizon_and_normal_does_not():
+    st = plane_mate_position()
+    assert horizon_value(bots.SearchBot, st, B) <= -bots.DECISIVE  # hard: Red's Plane mates Black
+    assert horizon_value(bots.NormalBot, st, B) > -bots.DECISIVE  # normal: only captures at the horizon
+    # for Yellow, whom the mate would serve, Red (an opponent while neutral) is not counted on to give it
+    assert horizon_value(bots.SearchBot, st, Y) < bots.DECISIVE

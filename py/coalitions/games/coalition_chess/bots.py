@@ -185,8 +185,17 @@ class SearchBot(Bot):
     value: int
     tt: dict[int, tuple[int, int, int, Optional[int]]]
     killers: dict[int, tuple[int, ...]]
+    history: dict[int, int]
+    depth: int  # the last depth searched to the end (0: none)
     budget = 3000  # positions searched per decision: about 0.35 s in CPython, 1 s in the browser
     max_depth = 8
+    # the hard level's refinements (normal and easy search as before them):
+    # principal-variation search (after the first move, a null window that
+    # only asks "better or not?", searched again in full when it is), quiet
+    # moves ordered by how often they cut the search off before (history),
+    # and a deeper iteration cut short by the budget still counts when it
+    # searched the previous best move to the end
+    refined = True
 
     def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -246,6 +255,8 @@ class SearchBot(Bot):
         self.nodes = 0
         self.tt = {}
         self.killers = {}
+        self.history = {}
+        self.depth = 0
         root_acts = self._filtered(pos)
         self.value = 0
         if not root_acts:
@@ -260,7 +271,12 @@ class SearchBot(Bot):
                 for a in ordered:
                     pos.push(a)
                     try:
-                        v = self._ab(pos, depth - 1, alpha, 10 ** 9, 1)
+                        if self.refined and iter_best is not None:
+                            v = self._ab(pos, depth - 1, alpha, alpha + 1, 1)
+                            if v > alpha:
+                                v = self._ab(pos, depth - 1, alpha, 10 ** 9, 1)
+                        else:
+                            v = self._ab(pos, depth - 1, alpha, 10 ** 9, 1)
                     finally:
                         pos.pop()
                     if iter_best is None or v > alpha:
@@ -268,11 +284,15 @@ class SearchBot(Bot):
                         iter_best = a
                 assert iter_best is not None  # there are root moves
                 best_move, best_value = iter_best, alpha
+                self.depth = depth
                 ordered = [best_move] + [a for a in ordered if a != best_move]
                 if abs(best_value) >= WIN:
                     break
         except Timeout:
-            if iter_best is not None and alpha > best_value:
+            # the unfinished iteration searched the previous best move first:
+            # once that is done, its best so far is the better-informed choice
+            # (refined), or it is kept only if it looks better than before
+            if iter_best is not None and (self.refined or alpha > best_value):
                 best_move, best_value = iter_best, alpha
         self.value = best_value
         return best_value if want_value else best_move
@@ -296,7 +316,7 @@ class SearchBot(Bot):
                 elif a in killers:
                     s = 5 * 10 ** 5
                 else:
-                    s = 0
+                    s = self.history.get(a, 0) if self.refined else 0
             else:
                 s = -1
             scored.append((-s, i, a))
@@ -352,12 +372,18 @@ class SearchBot(Bot):
         best = None
         push = pos.push
         pop = pos.pop
+        pvs = self.refined
         if maximize:
             value = -10 ** 9
             for a in self._order(pos, acts, tt_move, ply):
                 push(a)
                 try:
-                    v = self._ab(pos, depth - 1, alpha, beta, ply + 1)
+                    if pvs and best is not None and beta - alpha > 1:
+                        v = self._ab(pos, depth - 1, alpha, alpha + 1, ply + 1)
+                        if alpha < v < beta:
+                            v = self._ab(pos, depth - 1, v, beta, ply + 1)
+                    else:
+                        v = self._ab(pos, depth - 1, alpha, beta, ply + 1)
                 finally:
                     pop()
                 if v > value:
@@ -365,14 +391,19 @@ class SearchBot(Bot):
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            self._killer(ply, a, pos)
+                            self._killer(ply, a, pos, depth)
                             break
         else:
             value = 10 ** 9 if stand is None else stand
             for a in self._order(pos, acts, tt_move, ply):
                 push(a)
                 try:
-                    v = self._ab(pos, depth - 1, alpha, beta, ply + 1)
+                    if pvs and best is not None and beta - alpha > 1:
+                        v = self._ab(pos, depth - 1, beta - 1, beta, ply + 1)
+                        if alpha < v < beta:
+                            v = self._ab(pos, depth - 1, alpha, v, ply + 1)
+                    else:
+                        v = self._ab(pos, depth - 1, alpha, beta, ply + 1)
                 finally:
                     pop()
                 if v < value:
@@ -380,7 +411,7 @@ class SearchBot(Bot):
                     if v < beta:
                         beta = v
                         if alpha >= beta:
-                            self._killer(ply, a, pos)
+                            self._killer(ply, a, pos, depth)
                             break
         flag = 0
         if value <= a0:
@@ -464,11 +495,39 @@ class SearchBot(Bot):
                     break
         return out
 
-    def _killer(self, ply: int, a: int, pos: Pos) -> None:
+    def _mate_in_one(self, pos: Pos, actor: int, legal: list[int], ply: int) -> Optional[int]:
+        """The value of a quiet move of `actor` that checks a King and ends
+        the game at once (a mate), the best such for `actor` (a neutral power
+        may check either King, and is an opponent here); None if there is
+        none. Each check tried is a searched position."""
+        team = pos.team
+        kings = [pos.king[g] for g in (0, 1)
+                 if (team[actor] < 0 or team[g] != team[actor]) and pos.king[g] >= 0]
+        b = pos.board
+        quiet = [a for a in legal if 0 <= a < PLACE and not b[(a >> 7) & 127] and not a >> 14]
+        ours = team[actor] == self.root_team
+        found: Optional[int] = None
+        for a in self._takes_or_checks(pos, quiet, kings):
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise Timeout
+            pos.push(a)
+            try:
+                if pos.phase == OVER:
+                    v = terminal(pos, self.root, ply + 1)
+                    if found is None or (v > found if ours else v < found):
+                        found = v
+            finally:
+                pos.pop()
+        return found
+
+    def _killer(self, ply: int, a: int, pos: Pos, depth: int = 1) -> None:
         if 0 <= a < PLACE and not pos.board[(a >> 7) & 127]:
             k = self.killers.get(ply, ())
             if a not in k:
                 self.killers[ply] = (a,) + k[:1]
+            if self.refined:
+                self.history[a] = min(4 * 10 ** 5, self.history.get(a, 0) + depth * depth)
 
     def _quiet(self, pos: Pos, alpha: int, beta: int, ply: int, qd: int) -> int:
         """Captures only, with the right to stand still, a few plies deep."""
@@ -501,6 +560,13 @@ class SearchBot(Bot):
                 return stand
             beta = min(beta, stand)
             value = stand
+        if self.refined and qd == 0:
+            # the hard level also looks for a quiet move that ends the game
+            # (a check that mates) at the horizon, either way: the boxed-in
+            # Kings of this game fall to a Plane's or a Submarine's check
+            found = self._mate_in_one(pos, actor, legal, ply)
+            if found is not None and (found > value if maximize else found < value):
+                return found
         for a in self._order(pos, caps, None, -1):
             self.nodes += 1
             if self.nodes > self.budget:
@@ -532,6 +598,7 @@ class NormalBot(SearchBot):
     label = "Normal"
     budget = 1500
     max_depth = 6
+    refined = False
 
 
 class EasyBot(SearchBot):
@@ -539,6 +606,7 @@ class EasyBot(SearchBot):
     label = "Easy"
     budget = 1500
     max_depth = 3
+    refined = False
 
 
 _DECIDED: dict[tuple[Any, ...], str] = {}
