@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import random
 
-from .pages import check_action_buttons, goto_hash, step_buttons, wait_ready
+from .pages import CONTINUE, check_action_buttons, goto_hash, step_buttons, wait_ready
 from .test_builder import axe_violations
+from .test_in_view import random_move
+from .test_results import PANEL, in_view, with_settings
 
 SHOTS = "/tmp/cc-shots/coalition-chess-{}.png"
 os.makedirs(os.path.dirname(SHOTS), exist_ok=True)
@@ -348,6 +350,38 @@ def test_the_table_passes_axe_on_a_phone_with_a_piece_picked(open_page, dist_url
     assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= 360
     page.screenshot(path=SHOTS.format("pick-360"), full_page=True)
     assert not axe_violations(page)
+
+
+def test_a_coalition_formed_at_390_leads_with_its_outcome_and_continue_is_in_view(open_page, dist_url):
+    """The game's result panel (a coalition formed) on a phone, the bots
+    waiting for Continue: its one-line outcome first and in view, the details
+    below it, Continue in the window and working."""
+    page = open_page(dist_url + BOTS.format(seed=4).replace("&fast=1", ""), viewport=PHONE,
+                     init_script=with_settings(pause="continue"))
+    rng = random.Random(4)
+    for _ in range(150):
+        page.wait_for_selector(f'html[data-ready][data-route="play"], {PANEL}', state="attached")
+        if page.locator(PANEL).count():
+            break
+        assert page.locator("html[data-game-over]").count() == 0, "the game ended with no coalition formed"
+        random_move(page, rng)
+    panel = page.locator(PANEL)
+    assert panel.get_attribute("data-moment-panel") == "coalition"
+    outcome = panel.locator("[data-moment-outcome]").first
+    in_view(page, outcome)
+    assert outcome.inner_text().strip(), "an outcome line"
+    order = panel.locator("[data-moment-outcome], details").evaluate_all("els => els.map(e => e.tagName)")
+    assert order[0] == "P" and "DETAILS" in order, order  # the outcome first, the details below
+    assert "until you press Continue" in panel.inner_text()
+    in_view(page, page.locator(CONTINUE))
+    page.screenshot(path=SHOTS.format("coalition-390"))
+    if not page.locator("html[data-ready]").count():  # the bots wait for Continue
+        moves = page.locator("[data-cc-moves] li").count()
+        page.wait_for_timeout(1500)
+        assert page.locator(PANEL).count() == 1 and page.locator("[data-cc-moves] li").count() == moves
+    page.locator(CONTINUE).click()
+    page.wait_for_selector(PANEL, state="detached")  # (the bots go on: the next coalition may hold them again)
+    assert page.locator('[data-ui="moment-last"][data-moment="coalition"]').count() == 1  # one click away
 
 
 # -- the same table under CPython (no browser needed, kept beside the browser tests) ------------------
