@@ -1267,3 +1267,67 @@ def test_identical_cards_show_once_with_their_count():
     twins = html[html.index('<span class="twin-cards"'):html.index('data-card="green-9b"')]
     assert "×2" not in twins and "x2" not in twins
     assert html.count('data-action="play rose-12"') == 1
+
+
+# -- the hard level (sampler.py) -----------------------------------------------------
+
+
+def _decisions(players, seed, phases):
+    """(state, seat, step) at each decision in `phases` of a game between normal bots."""
+    m = Match.new("koalition", make_players(["bot"] * players, levels=["normal"] * players), seed=seed)
+    while not m.is_over():
+        if m.state.auto_action() is None and m.state.phase in phases:
+            yield m.state, m.to_act()[0], len(m.record["moves"])
+        m.step()
+
+
+def test_the_hard_sampler_completes_the_negotiation_as_the_true_state_has_it():
+    """After the vote, the completed state holds the true one's count, chairs,
+    negotiation (units, coalitions, proposal, history, whether the round
+    brought a coalition not proposed before) and choices, so that every
+    action of the seat leads on as it would in the true game."""
+    from coalitions.games.koalition.sampler import sample
+
+    fields = ("count", "chairs", "ties", "tie_answers", "unbound", "units", "coalitions", "proposer", "proposal",
+              "history", "neg_round", "fresh", "binding", "government", "options_of", "choosers", "chosen", "plays",
+              "vp")
+    after = ("phase", "units", "proposer", "proposal", "history", "neg_round", "fresh", "government", "chosen",
+             "vp", "election", "ballot")
+    phases = Counter()
+    for players, seed in ((3, 4), (4, 5), (6, 6)):
+        for state, seat, step in _decisions(players, seed, ("tie", "propose", "answer", "choose")):
+            true = state.to_json()
+            data = sample(state.view(seat), Rng(step))
+            assert data is not None
+            assert {k: data[k] for k in fields} == {k: true[k] for k in fields}
+            for action in state.legal_actions(seat):
+                guess, real = GAME.State.from_json(json.loads(json.dumps(data))), GAME.State.from_json(true)
+                guess.apply(seat, action)
+                real.apply(seat, action)
+                g, r = guess.to_json(), real.to_json()
+                assert {k: g[k] for k in after} == {k: r[k] for k in after}, action
+            phases[state.phase] += 1
+    assert phases["propose"] > 5 and phases["answer"] > 5 and phases["choose"], phases
+
+
+def test_the_hard_bot_plays_cards_as_the_normal_bot_with_more_samples_and_searches_the_rest():
+    from coalitions.core.search import SearchBot
+    from coalitions.games.koalition.bots import GoodBot
+    from coalitions.games.koalition.sampler import SAMPLES, SPEC, SampledBot
+
+    hard = GAME.bots["hard"]
+    assert issubclass(hard, SearchBot) and SPEC.fallback is SampledBot
+    assert SAMPLES > 1 and SampledBot.budget == SAMPLES * GoodBot.budget
+    cards = searched = 0
+    for state, seat, step in _decisions(4, 9, ("play", "propose", "answer")):
+        view = state.view(seat)
+        if state.phase == "play":
+            assert SPEC.sample(view, Rng(step)) is None
+            if cards < 6:
+                assert hard(Rng(step)).choose(view, view["legal"]) == \
+                    SampledBot(Rng(step).fork(1)).choose(view, view["legal"])
+                cards += 1
+        else:
+            assert SPEC.sample(view, Rng(step)) is not None
+            searched += 1
+    assert cards == 6 and searched > 3

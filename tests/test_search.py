@@ -199,6 +199,27 @@ def test_a_playout_ends_when_the_stage_changes():
     assert seen == [1] and len(state.results) == 1 and not state.is_over()
 
 
+def test_with_stage_before_a_candidate_that_ends_the_stage_is_judged_at_once():
+    """With `stage_before` the stage is the one before the candidate action:
+    if that action ended it, the playout plays nothing more."""
+    game = get_game("koalition")
+    spec = game.bots["hard"].spec
+    seen = []
+
+    def value(state, seat):
+        seen.append(len(state.results))
+        return 0.25
+
+    before = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500,
+                        stage=lambda state: len(state.results), stage_before=True)
+    state = game.new(4, seed=1)
+    events = len(state.log)
+    assert playout(before, state, 0, Rng(3), start=-1) == 0.25
+    assert seen == [0] and len(state.log) == events
+    assert playout(before, state, 0, Rng(3), start=0) == 0.25
+    assert seen == [0, 1] and len(state.results) == 1
+
+
 def test_with_a_large_margin_the_search_keeps_the_normal_choice():
     game = get_game("election-day")
     spec = game.bots["hard"].spec

@@ -10,7 +10,9 @@ random draws) drawn at random. Every candidate action is then applied to the
 same completed state and the game is played on from there by the game's
 *playout policy* (a fast bot that may read the completed state: it is the
 bot's own guess, not the true state) for at most `horizon` actions, or
-until the game's `stage` changes (the election being played is scored, say);
+until the game's `stage` changes (the election being played is scored, say;
+with `stage_before`, the stage is read before the candidate action, so a
+candidate that itself ends the stage is judged at once);
 a finished game is worth the seat's share of the win, an unfinished one what
 the game's `value` estimates. The candidate with the best mean over the
 samples is chosen; the fallback bot's own choice is kept on a tie, or when
@@ -24,13 +26,14 @@ replays exactly.
 
 A game gives a `SearchSpec` (its sampler, policy, value, budget) and gets a
 bot class with `search_bot`. When the sampler cannot complete a view (a
-phase it does not model), the bot plays as the game's `fallback` level.
+phase it does not model), the bot plays as the game's `fallback` level (or
+a bot class the game gives).
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Callable, ClassVar, Optional
+from typing import Callable, ClassVar, Optional, Union
 
 from .bots import Bot
 from .game import JSON, Game, State
@@ -53,20 +56,28 @@ class SearchSpec:
     """What a game gives the search (see the module docstring)."""
 
     def __init__(self, game: type[Game], sample: Sampler, policy: Policy, value: Value,
-                 playouts: int, horizon: int = 0, fallback: str = "normal",
+                 playouts: int, horizon: int = 0, fallback: Union[str, type[Bot]] = "normal",
                  candidates: Optional[Candidates] = None, max_candidates: int = 8,
-                 stage: Optional[Stage] = None, margin: float = 0.0) -> None:
+                 stage: Optional[Stage] = None, margin: float = 0.0, stage_before: bool = False) -> None:
         self.game = game
         self.sample = sample
         self.policy = policy
         self.value = value
         self.playouts = playouts  # the whole budget of one decision
         self.horizon = horizon  # actions per playout before `value` judges (0: to the end)
-        self.fallback = fallback
+        self.fallback = fallback  # a level of the game, or a bot class of its own
         self.candidates = candidates
         self.max_candidates = max_candidates
         self.stage = stage  # a playout also ends when the stage changes (then `value` judges)
         self.margin = margin  # how much better than the fallback's choice another must look to be played
+        # the stage is read before the candidate action (a candidate that ends the stage is judged at once)
+        self.stage_before = stage_before
+
+
+def fallback_bot(spec: SearchSpec) -> type[Bot]:
+    """The bot that decides where the sampler does not complete the view (and
+    whose choice wins a tie)."""
+    return spec.game.bots[spec.fallback] if isinstance(spec.fallback, str) else spec.fallback
 
 
 def share_of_win(state: State, seat: int) -> Optional[float]:
@@ -78,17 +89,19 @@ def share_of_win(state: State, seat: int) -> Optional[float]:
     return 1.0 / len(out.winners) if seat in out.winners else 0.0
 
 
-def playout(spec: SearchSpec, state: State, seat: int, rng: Rng) -> float:
-    """Play `state` on under the spec's policy; the result's worth to `seat`."""
+def playout(spec: SearchSpec, state: State, seat: int, rng: Rng, start: object = None) -> float:
+    """Play `state` on under the spec's policy; the result's worth to `seat`.
+    `start`: the stage before the candidate action (with `stage_before`);
+    otherwise the stage is read from `state` as it comes."""
     steps = 0
-    stage = spec.stage(state) if spec.stage is not None else None
+    stage = start if spec.stage_before else spec.stage(state) if spec.stage is not None else None
     while True:
         done = share_of_win(state, seat)
         if done is not None:
             return done
         if spec.horizon and steps >= spec.horizon:
             return spec.value(state, seat)
-        if spec.stage is not None and steps and spec.stage(state) != stage:
+        if spec.stage is not None and (steps or spec.stage_before) and spec.stage(state) != stage:
             return spec.value(state, seat)
         forced = state.auto_action()
         if forced is not None:
@@ -121,8 +134,7 @@ def search(spec: SearchSpec, view: JSON, legal: list[str], rng: Rng) -> Optional
     """The best of the candidate actions and the mean worth of each, or None
     when the sampler cannot complete this view."""
     seat: int = view["seat"]
-    fallback = spec.game.bots[spec.fallback]
-    preferred = fallback(rng.fork(1)).choose(view, legal)
+    preferred = fallback_bot(spec)(rng.fork(1)).choose(view, legal)
     cands = candidates_of(spec, view, legal, rng.fork(2), preferred)
     if len(cands) == 1:
         return cands[0], [1.0]
@@ -135,8 +147,9 @@ def search(spec: SearchSpec, view: JSON, legal: list[str], rng: Rng) -> Optional
             return None
         for j, action in enumerate(cands):
             state = spec.game.from_json(copy.deepcopy(data) if j < len(cands) - 1 else data)
+            start = spec.stage(state) if spec.stage_before and spec.stage is not None else None
             state.apply(seat, action)
-            totals[j] += playout(spec, state, seat, Rng(mix(base, i, 2)))
+            totals[j] += playout(spec, state, seat, Rng(mix(base, i, 2)), start)
     means = [t / rounds for t in totals]
     best = max(means)
     # the fallback's own choice wins a tie (and, with a margin, a near tie):
@@ -157,7 +170,7 @@ class SearchBot(Bot):
             return legal[0]
         found = search(self.spec, view, legal, self.rng)
         if found is None:
-            return self.spec.game.bots[self.spec.fallback](self.rng.fork(1)).choose(view, legal)
+            return fallback_bot(self.spec)(self.rng.fork(1)).choose(view, legal)
         return found[0]
 
 

@@ -319,6 +319,10 @@ class Forecast:
 class GoodBot(Bot):
     level = "good"
     label = "Good"
+    # the sampling of a card decision (the hard level's SampledBot takes more)
+    samples_first = SAMPLES_FIRST
+    samples_second = SAMPLES_SECOND
+    budget = BUDGET
 
     # -- the whole-game picture -----------------------------------------------------
 
@@ -551,8 +555,8 @@ class GoodBot(Bot):
             hand_after.remove(cid)
             plans.append((action, cid, hand_after, self._partners(cid, hand_after) if first_round else [None]))
         combos = sum(len(pl[3]) for pl in plans)
-        samples = SAMPLES_FIRST if first_round else SAMPLES_SECOND
-        samples = max(2, min(samples, BUDGET // max(1, combos)))
+        samples = self.samples_first if first_round else self.samples_second
+        samples = max(2, min(samples, self.budget // max(1, combos)))
         draws = []
         for _ in range(samples):
             pool = list(unseen)

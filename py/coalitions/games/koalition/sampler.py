@@ -1,25 +1,39 @@
 """Koalition's part of the hard level (core/search.py): the sampler that
-completes a seat's view into a state, and the playout policy.
+completes a seat's view into a state, the playout policy and the value.
 
 What the view shows and the sampler keeps: the seat's hand, every card on
 the table and in the discard, the size of every hand and of the cards set
-aside, the countries still to come (not their order), the chairs, the
-victory points and the results so far. What it draws at random: the unseen
-cards into the other hands and the set-aside cards, the order of the
-countries to come, and the next random draws.
+aside, the countries still to come (not their order), the count, the chairs
+and the chair ties, the negotiation (its units, the proposal and its
+answers, the history of proposals), the choices of party, the victory
+points and the results so far. What it draws at random: the unseen cards
+into the other hands and the set-aside cards, the order of the countries to
+come, and the next random draws.
 
-It models the playing of cards (the phase with hidden hands that matter);
-in the counting, the negotiations and the choices of victory points, whose
-bookkeeping the view summarizes, the hard bot plays as the normal one.
+Where the hard bot searches: every decision after the vote (a Green chair
+tie, proposals, answers, the party to score with). Each candidate is played
+out by the normal bots to the end of the election (or to a new ballot after
+a stalemate), and `value` judges the result as the normal bot counts it.
+The cards it plays as the normal bot does, with SAMPLES times its samples of
+the plays to come (`SampledBot`): a card decision is already a Monte Carlo
+look at the rest of the election (the unseen cards drawn at random, the
+negotiation forecast), and measured, more samples of it beat playouts of
+the normal bot at the same time (docs/bots.md).
 """
 
 import math
 
 from ...core.rng import Rng
-from ...core.search import SearchSpec, bot_policy, search_bot
+from ...core.search import SearchSpec, search_bot
+from .bots import BUDGET, PIDX, SAMPLES_FIRST, SAMPLES_SECOND, GoodBot
 from .data import DECK, ORDER
+from .negotiation import unit_label_key
 from .rules import Koalition
-from .scoring import bonus_round
+from .scoring import minimal_winning
+
+PLAYOUTS = 16  # per decision after the vote: 2 per candidate at least (the moves are near certain)
+SAMPLES = 8  # the hard level's samples of a card decision, in multiples of the normal bot's
+SCALE = 5.0  # victory points: the scale of `value`
 
 
 def _result(summary, n):
@@ -31,12 +45,44 @@ def _result(summary, n):
             "winners": [{"seat": s, "party": None, "value": 0, "vp": v} for s, v in enumerate(summary["vp"]) if v]}
 
 
+def _fresh(history, rnd):
+    """Whether the proposals of round `rnd` brought a coalition not proposed
+    before (the state's `fresh`, from the view's history)."""
+    before = set()
+    for h in history:
+        if h["coalition"] is None:
+            continue
+        if h["round"] == rnd and h["coalition"] not in before:
+            return True
+        before.add(h["coalition"])
+    return False
+
+
+def _negotiation(view):
+    """The negotiation's fields of the state, from the view's."""
+    neg = view["negotiation"]
+    if neg is None:
+        return {"units": [], "coalitions": [], "proposer": -1, "proposal": None, "history": [], "neg_round": 1,
+                "fresh": False, "binding": False}
+    units = [dict(u) for u in neg["units"]]
+    coalitions = [list(c) for c in minimal_winning([(u["party"], u["votes"]) for u in units],
+                                                   view["count"]["majority"])]
+    proposal = None
+    if neg["proposal"] is not None:
+        prop = neg["proposal"]
+        texts = ["+".join(sorted((units[i]["label"] for i in c), key=unit_label_key)) for c in coalitions]
+        proposal = {"members": list(coalitions[texts.index(prop["coalition"])]), "by": prop["by"],
+                    "responders": list(prop["responders"]), "accepted": list(prop["accepted"])}
+    history = [dict(h) for h in neg["history"]]
+    return {"units": units, "coalitions": coalitions, "proposer": neg["proposer"], "proposal": proposal,
+            "history": history, "neg_round": neg["round"], "fresh": _fresh(history, neg["round"]),
+            "binding": neg["binding"]}
+
+
 def sample(view, rng):
     """A state's JSON consistent with `view` (see the module docstring), or
-    None in a phase it does not model."""
-    if view.get("outcome") or view["seat"] is None or view["phase"] != "play":
-        return None
-    if view["counted"] or view["negotiation"] is not None:
+    None when there is nothing to decide (the game over, no seat)."""
+    if view.get("outcome") or view["seat"] is None or view["phase"] == "over":
         return None
     me, n = view["seat"], view["players"]
     hand = list(view["hand"])
@@ -55,35 +101,93 @@ def sample(view, rng):
             del pool[:counts[s]]
     stack = list(view["countries_left"])
     rng.shuffle(stack)
-    return {
+    counted = view["counted"]
+    data = {
         "game": "koalition", "options": dict(view["options"]), "rng": Rng(rng.next_u64()).to_json(),
         "players": n, "seed": 0, "hands": hands, "set_aside": sorted(pool, key=ORDER.__getitem__),
         "discard": list(view["discard"]), "stack": stack, "redeals": [], "election": view["election"],
         "round": view["round"], "ballot": view["ballot"], "country": view["country"], "starter": view["starter"],
-        "phase": "play", "turn": view["turn"],
+        "phase": view["phase"], "turn": view["turn"] if view["turn"] is not None else view["starter"],
         "plays": [{"seat": t["seat"], "card": t["card"], "party": t["party"], "out": t["out"], "target": t["target"]}
                   for t in view["table"]],
-        "count": None, "chairs": dict(view["chairs"]), "ties": [list(t) for t in view["ties"]],
-        "tie_answers": list(view["tie_answers"]), "unbound": list(view["unbound"]), "units": [], "coalitions": [],
-        "proposer": -1, "proposal": None, "history": [], "government": view["government"], "options_of": {},
+        "count": dict(view["count"], votes=dict(view["count"]["votes"])) if counted else None,
+        "chairs": dict(view["chairs"]), "ties": [list(t) for t in view["ties"]],
+        "tie_answers": list(view["tie_answers"]), "unbound": list(view["unbound"]),
+        "government": dict(view["government"], labels=list(view["government"]["labels"]))
+        if view["government"] else None,
+        "options_of": {k: list(v) for k, v in view["score_options"].items()},
         "choosers": list(view["choosers"]), "chosen": list(view["chosen"]), "vp": [dict(v) for v in view["vp"]],
-        "results": [_result(r, n) for r in view["results"]], "over": False, "log": [], "neg_round": 1,
-        "fresh": False, "binding": False, "result": None,
+        "results": [_result(r, n) for r in view["results"]], "over": False, "log": [], "result": None,
     }
+    data.update(_negotiation(view))
+    return data
+
+
+def _bot_move(bot):
+    def move(state, seat, rng):
+        view = state.view(seat)
+        return bot(Rng(rng.next_u64())).choose(view, view["legal"])
+    return move
+
+
+_normal = _bot_move(GoodBot)
+
+
+def stage(state):
+    """A playout ends with the election (or its ballot) it started in."""
+    return (state.election, state.ballot)
 
 
 def value(state, seat):
-    """A playout cut short: the seat's chance from its lead in points (victory
-    points and the party chiefs' bonus as they stand) over the best other."""
-    scores = bonus_round(state.vp, state.players)["scores"]
-    lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
-    return 1.0 / (1.0 + math.exp(-lead / 6.0))
+    """What the election just ended is worth to the seat, as the normal bot
+    counts it (its victory points, more where they bring a party chief's
+    bonus, less a share of the others'; plus what the cards it kept are worth
+    in the elections left in the round), on a scale of 0 to 1 (a logistic of
+    that worth, in units of SCALE victory points). After a stalemate (a new
+    ballot) nothing was scored and every card is back in hand; in an
+    election cut short (a playout's `horizon`), nothing is scored yet."""
+    n = state.players
+    if state.phase != "play" or state.plays or state.ballot > 1:
+        gained, r = {}, {"country": state.country, "election": state.election, "round": state.round}
+        left = sorted(state.stack)
+    else:
+        r = state.results[-1]
+        gained = {w["seat"]: (w["vp"], w["party"]) for w in r["winners"]}
+        left = sorted(state.stack + [state.country])
+    before = [dict(v) for v in state.vp]
+    for s, (vp, party) in gained.items():
+        before[s][party] -= vp
+    pv = {"seat": seat, "players": n, "country": r["country"], "starter": 0, "vp": before,
+          "countries_left": left, "election": r["election"]}
+    bot = GoodBot(Rng(0))
+    bot._setup(pv)
+    vp = [0] * n
+    for s, (v, _) in gained.items():
+        vp[s] = v
+    worth = bot._utility(vp, {s: PIDX[p] for s, (_, p) in gained.items()})
+    if state.round == r["round"]:
+        worth += bot._future_of(pv, state.hands[seat])
+    return 1.0 / (1.0 + math.exp(-worth / SCALE))
 
 
-# Playouts of 6 actions (the measured best so far, docs/bots.md: level with the
-# normal bot); playouts to the end of the election did worse.
-SPEC = SearchSpec(Koalition, sample, bot_policy("normal", Koalition), value, playouts=20, horizon=6,
-                  max_candidates=6)
+class SampledBot(GoodBot):
+    """The hard level's cards: the normal bot's look at the plays to come,
+    with SAMPLES times its samples."""
+
+    samples_first = SAMPLES * SAMPLES_FIRST
+    samples_second = SAMPLES * SAMPLES_SECOND
+    budget = SAMPLES * BUDGET
+
+
+def searched(view, rng):
+    """The sampler of the search: the decisions after the vote (negotiation,
+    chair ties, choices of party); None while cards are played (SampledBot
+    plays them)."""
+    return None if view["phase"] == "play" else sample(view, rng)
+
+
+SPEC = SearchSpec(Koalition, searched, _normal, value, playouts=PLAYOUTS, horizon=200, max_candidates=24,
+                  stage=stage, stage_before=True, fallback=SampledBot)
 HardBot = search_bot(SPEC)
 
 __all__ = ["HardBot", "SPEC", "sample"]
