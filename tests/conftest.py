@@ -93,6 +93,25 @@ def node() -> str:
     return path
 
 
+
+@pytest.fixture
+def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every searching bot at a small budget: a few short playouts for the
+    hard level of the card games, a few positions for Coalition Chess's
+    alpha-beta. For tests of what a bot reads, that it decides the same way
+    twice and that it plays legally: none of these depends on the budget,
+    and the full budgets are measured by the benchmarks (docs/bots.md)."""
+    from coalitions.registry import all_games
+
+    for game in all_games():
+        for bot in set(game.bots.values()):
+            spec = getattr(bot, "spec", None)
+            if spec is not None:
+                monkeypatch.setattr(spec, "playouts", 4)
+                monkeypatch.setattr(spec, "horizon", 3)
+            if isinstance(getattr(bot, "budget", None), int):
+                monkeypatch.setattr(bot, "budget", 120)
+
 def pytest_collection_modifyitems(config, items):
     """Mark the tests that need Chromium (tests/browser/) or Pyodide under Node
     (tests/test_pyodide.py), so that `-m "not browser and not pyodide"` is the

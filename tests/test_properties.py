@@ -335,6 +335,7 @@ def examples(game, usual):
 
 
 @pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@pytest.mark.usefixtures("small_search")  # the same replay at any budget (tests/conftest.py)
 def test_bot_matches_with_the_same_seed_are_identical(game, players):
     @settings(PROPS, max_examples=examples(game, 12))
     @given(data=st.data(), seed=SEEDS)

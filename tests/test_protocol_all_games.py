@@ -77,7 +77,8 @@ def option_variants(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_every_bot_level_plays_legally_in_every_player_count_and_option(game, monkeypatch):
+@pytest.mark.usefixtures("small_search")
+def test_every_bot_level_plays_legally_in_every_player_count_and_option(game):
     """Whole games between the three levels (seats rotated), at every player
     count and with each option set: every decision is among the seat's legal
     actions (Match.apply refuses any other) and the game ends. The searching
@@ -87,13 +88,6 @@ def test_every_bot_level_plays_legally_in_every_player_count_and_option(game, mo
     from coalitions.core.records import make_players
 
     assert all(level in game.bots for level in LEVEL_NAMES)
-    for level in LEVEL_NAMES:
-        spec = getattr(game.bots[level], "spec", None)
-        if spec is not None:
-            monkeypatch.setattr(spec, "playouts", 4)
-            monkeypatch.setattr(spec, "horizon", 3)
-        if hasattr(game.bots[level], "budget"):
-            monkeypatch.setattr(game.bots[level], "budget", 120)
     games = 0
     for players in range(game.min_players, game.max_players + 1):
         variants = option_variants(game)
