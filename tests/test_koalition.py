@@ -1317,7 +1317,7 @@ def test_the_hard_bot_plays_cards_as_the_normal_bot_with_more_samples_and_search
 
     hard = GAME.bots["hard"]
     assert issubclass(hard, SearchBot) and SPEC.fallback is SampledBot
-    assert SAMPLES > 1 and SampledBot.budget == SAMPLES * GoodBot.budget
+    assert SAMPLES > 1 and SampledBot.forecasts == SAMPLES * GoodBot.forecasts
     cards = searched = 0
     for state, seat, step in _decisions(4, 9, ("play", "propose", "answer")):
         view = state.view(seat)

@@ -322,7 +322,7 @@ class GoodBot(Bot):
     # the sampling of a card decision (the hard level's SampledBot takes more)
     samples_first = SAMPLES_FIRST
     samples_second = SAMPLES_SECOND
-    budget = BUDGET
+    forecasts = BUDGET
 
     # -- the whole-game picture -----------------------------------------------------
 
@@ -556,7 +556,7 @@ class GoodBot(Bot):
             plans.append((action, cid, hand_after, self._partners(cid, hand_after) if first_round else [None]))
         combos = sum(len(pl[3]) for pl in plans)
         samples = self.samples_first if first_round else self.samples_second
-        samples = max(2, min(samples, self.budget // max(1, combos)))
+        samples = max(2, min(samples, self.forecasts // max(1, combos)))
         draws = []
         for _ in range(samples):
             pool = list(unseen)

@@ -176,7 +176,7 @@ class SampledBot(GoodBot):
 
     samples_first = SAMPLES * SAMPLES_FIRST
     samples_second = SAMPLES * SAMPLES_SECOND
-    budget = SAMPLES * BUDGET
+    forecasts = SAMPLES * BUDGET
 
 
 def searched(view, rng):
