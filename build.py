@@ -80,6 +80,7 @@ from buildtools.sw import (
     PYSCRIPT_AT_START, PYSCRIPT_START_CHUNKS, SW_CACHE_PREFIX, SW_TEMPLATE, ServiceWorker,
     cache_version, precache_files, pyscript_start_files, sw_cache_name, write_service_worker,
 )
+from buildtools.snapshot import write_pyodide_start
 from buildtools.wheel import (
     GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
     compiled_stdlib, module_names, project_version, python_packages, site_parts, site_wheel, split_stdlib, stdlib_archive,
@@ -88,7 +89,7 @@ from buildtools.wheel import (
 
 # Importable from here (scripts and tests use ``build.<name>``).
 __all__ = [
-    "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "GAME_PARTS", "PARTS_INDEX", "game_of", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
+    "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "GAME_PARTS", "PARTS_INDEX", "game_of", "write_pyodide_start", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
     "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_ARCHIVE", "STDLIB_INDEX",
     "STDLIB_MODULES", "SITE_WHEEL_OMITS", "module_names", "split_stdlib", "stdlib_archive",
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",
@@ -262,6 +263,9 @@ def assemble(out: Path) -> None:
     for name in pyscript_start_files(require(PYSCRIPT_SRC, hint)):
         shutil.copy2(PYSCRIPT_SRC / name, out / "pyscript" / name)
     log(f"pyscript {json.loads((PYSCRIPT_SRC.parent / 'package.json').read_text())['version']}")
+
+    snapshot_key = write_pyodide_start(pyodide, stdlib_modules())
+    log(f"pyodide/start.mjs: PyScript's interpreter module, Python snapshots of build {snapshot_key}")
 
     runtime = download_bytes(out, precache_files(out))
     stamp_download_bytes(out / "index.html", runtime)

@@ -68,7 +68,7 @@ def precache_files(site: Path) -> list[str]:
     files.append(site_wheel(site).name)
     # every game's part (buildtools/wheel.py): any game opens offline after one visit
     files += [part.relative_to(site).as_posix() for part in site_parts(site)]
-    files += [f"pyodide/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")]
+    files += [f"pyodide/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json", "start.mjs", "snapshot-worker.mjs")]
     files += [f"pyscript/{name}" for name in pyscript_start_files(site / "pyscript")]
     for name in files:
         require(site / name, "a file to precache")

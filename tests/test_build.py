@@ -195,10 +195,32 @@ def test_lock_digests_match_shipped_wheels(built_dist: Path):
 
 def test_config_is_local(built_dist: Path):
     config = (built_dist / "pyscript.toml").read_text()
-    assert 'interpreter = "./pyodide/pyodide.mjs"' in config
+    assert 'interpreter = "./pyodide/start.mjs"' in config
     for line in config.splitlines():
         if "coalitions-" in line and ".whl" in line:
             assert build.site_wheel(built_dist).name in line
+
+
+def test_interpreter_module_wraps_pyodide_with_a_snapshot_key_of_the_build(built_dist: Path, tmp_path: Path):
+    """pyodide/start.mjs (PyScript's interpreter module) re-exports Pyodide's
+    module with a loadPyodide of its own, under a snapshot key that changes
+    with Pyodide's files and the shipped standard library; the worker that
+    makes the snapshot imports the shipped library's modules, not Pyodide's own."""
+    start = (built_dist / "pyodide" / "start.mjs").read_text("utf-8")
+    assert 'from "./pyodide.mjs"' in start and "export async function loadPyodide" in start
+    key = re.search(r'^const KEY = "([0-9a-f]{16})";$', start, re.MULTILINE)
+    assert key and "__SNAPSHOT_KEY__" not in start
+    worker = (built_dist / "pyodide" / "snapshot-worker.mjs").read_text("utf-8")
+    modules = json.loads(json.loads(re.search(r"^const MODULES = (.*); //", worker, re.MULTILINE).group(1)))
+    assert "asyncio" in modules and "json.decoder" in modules and "html.entities" in modules
+    assert not [m for m in modules if m.split(".")[0] in ("pyodide", "_pyodide")]
+    assert {"pyodide/start.mjs", "pyodide/snapshot-worker.mjs"} <= set(build.precache_files(built_dist))
+    # the same files give the same key; another standard library another key
+    copy = tmp_path / "pyodide"
+    shutil.copytree(built_dist / "pyodide", copy)
+    assert build.write_pyodide_start(copy, build.stdlib_modules()) == key.group(1)
+    (copy / "python_stdlib.zip").write_bytes(b"another library")
+    assert build.write_pyodide_start(copy, build.stdlib_modules()) != key.group(1)
 
 
 def test_wheel_name_carries_its_hash(built_dist: Path, tmp_path: Path):

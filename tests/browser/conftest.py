@@ -66,6 +66,9 @@ class Watch:
 # suite would spend minutes watching them. A test of the pace itself opens its
 # page with paced=True.
 NO_PACE = "window.coalitionsBotPace = 0;"
+# Nor does a page make a Python memory snapshot 10 s after its start (a second
+# Pyodide in a worker, pyodide/start.mjs): tests/browser/test_snapshot.py does.
+NO_SNAPSHOT = "window.coalitionsMakeSnapshot = false;"
 
 
 def new_context(browser, reduced_motion="reduce", viewport=None, paced=False, **options):
@@ -78,6 +81,7 @@ def new_context(browser, reduced_motion="reduce", viewport=None, paced=False, **
     context.set_default_timeout(READY_MS)
     if not paced:
         context.add_init_script(NO_PACE)
+    context.add_init_script(NO_SNAPSHOT)
     return context
 
 

@@ -22,7 +22,8 @@ from .pages import goto_hash, play_to_the_end, wait_ready
 
 NEW_3P = "#/new/election-day?players=3&seats=human,bot,bot&seed=5"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-CACHES = "() => caches.keys()"
+# The site's caches but the Python snapshot's (tests/browser/test_snapshot.py)
+CACHES = "() => caches.keys().then((names) => names.filter((n) => n !== 'coalitions-python-snapshot'))"
 WORKER_VERSION = """() => new Promise((resolve) => {
   const channel = new MessageChannel();
   channel.port1.onmessage = (event) => resolve(event.data);

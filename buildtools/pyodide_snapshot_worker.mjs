@@ -1,0 +1,25 @@
+// Makes this build's Python memory snapshot (see start.mjs beside it) in a
+// Pyodide of its own: started as the page's is, with the standard library the
+// app imports imported (build.py stamps their names below), then kept in Cache
+// Storage with its SHA-256. Answers {ok: true} or {ok: false, error}.
+import { loadPyodide } from "./pyodide.mjs";
+import { sha256 } from "./start.mjs";
+
+const MODULES = "__SNAPSHOT_MODULES__"; // a Python list of module names
+
+self.onmessage = async ({ data }) => {
+  try {
+    const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
+    pyodide.runPython(
+      `import importlib\nfor _name in ${MODULES}:\n    try:\n        importlib.import_module(_name)\n`
+      + "    except Exception:\n        pass\ndel _name, importlib");
+    const bytes = pyodide.makeMemorySnapshot();
+    const cache = await caches.open(data.cache);
+    await cache.put(data.url, new Response(bytes, {
+      headers: { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) },
+    }));
+    self.postMessage({ ok: true, bytes: bytes.length });
+  } catch (error) {
+    self.postMessage({ ok: false, error: String(error && error.stack || error) });
+  }
+};

@@ -1,0 +1,98 @@
+"""The Python memory snapshot (pyodide/start.mjs, written from
+buildtools/pyodide_start.mjs): made once per build after a start that found
+none, used by the next start, and never trusted when it is damaged, another
+build's, or fails to restore: the app then starts as usual and the snapshot
+goes."""
+
+from __future__ import annotations
+
+import re
+
+import build
+
+from .pages import goto_hash, wait_ready
+
+TABLE = "index.html#/new/election-day?players=3&seats=human,bot,bot&seed=5"
+CACHE = "coalitions-python-snapshot"
+STATE = "document.documentElement.getAttribute('data-python-snapshot')"
+# The other browser tests make no snapshot (conftest.py): these do.
+MAKE = "window.coalitionsMakeSnapshot = true;"
+KEYS = f"() => caches.open('{CACHE}').then((c) => c.keys()).then((ks) => ks.map((r) => r.url))"
+
+
+def snapshot_url(base: str) -> str:
+    text = (build.DIST / "pyodide" / "start.mjs").read_text("utf-8")
+    key = re.search(r'^const KEY = "([0-9a-f]{16})";$', text, re.MULTILINE)
+    assert key, "start.mjs carries no snapshot key"
+    return f"{base}pyodide/python-snapshot-{key.group(1)}"
+
+
+def made(page) -> None:
+    page.wait_for_selector("html[data-python-snapshot-made]", state="attached", timeout=120_000)
+    assert page.get_attribute("html", "data-python-snapshot-made") == "made"
+
+
+def reload(page) -> str | None:
+    page.reload()
+    wait_ready(page, "play")
+    return page.evaluate(STATE)
+
+
+def rewrite(page, url: str, how: str) -> None:
+    """Put back the cached snapshot at `url` changed: "damage" flips a byte
+    in Python's memory and keeps the stored digest; "foreign" writes a
+    snapshot that restoring rejects (its header's magic number), under a
+    digest that matches it."""
+    page.evaluate("""async ([cacheName, url, how]) => {
+      const cache = await caches.open(cacheName);
+      const response = await cache.match(url);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let digest = response.headers.get("x-sha256");
+      if (how === "damage") {
+        bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+      } else {
+        bytes[0] ^= 0xff;
+        const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        digest = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+      }
+      await cache.put(url, new Response(bytes, { headers: { "x-sha256": digest } }));
+    }""", [CACHE, url, how])
+
+
+def test_a_reload_starts_from_the_snapshot_made_after_the_first_start(open_page, dist_url):
+    page = open_page(dist_url + TABLE, init_script=MAKE)
+    assert page.evaluate(STATE) == "none"
+    made(page)
+    url = snapshot_url(dist_url)
+    assert page.evaluate(KEYS) == [url]
+    # another build's snapshot of this site is deleted on sight
+    page.evaluate("([c, u]) => caches.open(c).then((cache) => cache.put(u, new Response('old')))",
+                  [CACHE, dist_url + "pyodide/python-snapshot-0000000000000000"])
+    for _ in range(2):
+        assert reload(page) == "used"
+        goto_hash(page, "#/", "home")  # the restored Python draws another page
+        goto_hash(page, "#" + TABLE.partition("#")[2], "play")
+    assert page.evaluate(KEYS) == [url]
+
+
+def test_a_damaged_snapshot_is_not_used_and_is_made_again(open_page, dist_url):
+    page = open_page(dist_url + TABLE, init_script=MAKE)
+    made(page)
+    url = snapshot_url(dist_url)
+    rewrite(page, url, "damage")
+    assert reload(page) == "damaged"
+    made(page)  # the start found none usable: a new one is made
+    assert reload(page) == "used"
+
+
+def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open_page, dist_url):
+    page = open_page(dist_url + TABLE, init_script=MAKE)
+    made(page)
+    url = snapshot_url(dist_url)
+    rewrite(page, url, "foreign")
+    assert reload(page) == "failed"
+    assert page.evaluate(KEYS) == [url + "-failed"]  # the snapshot went; this build makes no other
+    assert reload(page) == "none"
+    page.wait_for_timeout(12_000)
+    assert page.get_attribute("html", "data-python-snapshot-made") is None
+    assert page.evaluate(KEYS) == [url + "-failed"]
