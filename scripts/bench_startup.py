@@ -79,10 +79,14 @@ SAME_ASSETS_PAGE = BARE_PYODIDE_PAGE.replace("./__stock_pyodide/", "./pyodide/")
 # Time between loads, as a person would take before reloading; it also lets
 # chromium write its caches (compiled code among them) after a load.
 PAUSE_MS = 500
+# How long the app's first visit may take to make its Python snapshot.
+SNAPSHOT_WAIT_MS = 120_000
+# What the app's start did with it: "used", "none", ... (null on the bare pages).
+SNAPSHOT_STATE = "document.documentElement.getAttribute('data-python-snapshot')"
 
 
 def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False,
-                pause_ms: int = PAUSE_MS) -> list[dict]:
+                pause_ms: int = PAUSE_MS, snapshot: bool = False) -> list[dict]:
     """The first visit, then ``reloads`` reloads (after the worker took control
     if ``service_workers``), then one more offline if ``offline``, and the
     page opened offline in a new tab once that tab is closed."""
@@ -93,13 +97,17 @@ def one_profile(playwright, url: str, reloads: int, service_workers: bool, offli
             page = context.pages[0] if context.pages else context.new_page()
             page.wait_for_timeout(SETTLE_MS)
             results = [load_and_wait(page, url)]
+            results[0]["snapshot"] = page.evaluate(SNAPSHOT_STATE)
             if service_workers:
                 wait_controlled(page)
                 results[0]["storage"] = page.evaluate(
                     "navigator.storage.estimate().then(e => ({usage: e.usage, quota: e.quota}))")
+            if snapshot:  # the app makes its Python snapshot 10 s after its first start (pyodide/start.mjs)
+                page.wait_for_selector("html[data-python-snapshot-made]", state="attached", timeout=SNAPSHOT_WAIT_MS)
             for _ in range(reloads):
                 page.wait_for_timeout(pause_ms)
                 results.append(load_and_wait(page, None))
+                results[-1]["snapshot"] = page.evaluate(SNAPSHOT_STATE)
             if offline:
                 page.wait_for_timeout(pause_ms)
                 context.set_offline(True)
@@ -145,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-sw", action="store_true",
                         help="skip the service-worker profile (app sw, app sw 2, app offline)")
     parser.add_argument("--page", default=APP_PAGE, help=f"app page to time (default {APP_PAGE})")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="reload the app without waiting for its Python snapshot (made 10 s after the first start)")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
     parser.add_argument("--pause-ms", type=int, default=PAUSE_MS,
                         help=f"wait between a load and the next (default {PAUSE_MS}); the app's bot worker "
@@ -165,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     stages: dict[str, dict[str, list[float]]] = {k: {} for k in keys}
     paints: dict[str, dict[str, list[float]]] = {k: {"first paint": [], "first contentful paint": []} for k in keys}
     storage_seen: list[dict] = []
+    snapshots: dict[str, list[str | None]] = {}
     with overlay_site(dist, {BARE_PAGE: BARE_PYODIDE_PAGE, SAME_PAGE: SAME_ASSETS_PAGE}) as site, \
             build.serving(site, cache_seconds=CACHE_SECONDS) as base, \
             sync_playwright() as playwright:
@@ -173,11 +184,13 @@ def main(argv: list[str] | None = None) -> int:
             results = {}
             app = base + args.page
             (results["app cold"], results["app warm"], results["app warm 2"]) = retrying(
-                lambda: one_profile(playwright, app, 2, service_workers=False, pause_ms=args.pause_ms))
+                lambda: one_profile(playwright, app, 2, service_workers=False, pause_ms=args.pause_ms,
+                                    snapshot=not args.no_snapshot))
             if not args.no_sw:
                 (results["app sw cold"], results["app sw"], results["app sw 2"], results["app offline"],
                  results["app offline tab"]) = retrying(
-                    lambda: one_profile(playwright, app, 2, service_workers=True, offline=True, pause_ms=args.pause_ms))
+                    lambda: one_profile(playwright, app, 2, service_workers=True, offline=True, pause_ms=args.pause_ms,
+                                        snapshot=not args.no_snapshot))
             (results["bare cold"], results["bare warm"], results["bare warm 2"]) = retrying(
                 lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False,
                                     pause_ms=args.pause_ms))
@@ -189,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             if "storage" in results.get("app sw cold", {}):
                 storage_seen.append(results["app sw cold"])
             for key, stats in results.items():
+                snapshots.setdefault(key, []).append(stats.get("snapshot"))
                 times[key].append(stats["readyMs"])
                 sizes[key].append(stats["transferred"])
                 workers[key].append(stats["fromWorker"])
@@ -227,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  app/bare     cold {med['app cold'] / med['bare cold']:.2f}x, "
           f"warm {med['app warm'] / bare:.2f}x, warm 2 {med['app warm 2'] / med['bare warm 2']:.2f}x")
     same = med["same warm"]
+    print("  python snapshot (pyodide/start.mjs), per load: "
+          + "; ".join(f"{key} {', '.join(str(state) for state in states)}"
+                      for key, states in snapshots.items() if key.startswith("app")))
     print(f"  app/same     cold {med['app cold'] / med['same cold']:.2f}x, "
           f"warm {med['app warm'] / same:.2f}x, warm 2 {med['app warm 2'] / med['same warm 2']:.2f}x"
           + (f", app sw {med['app sw'] / same:.2f}x, app offline {med['app offline'] / same:.2f}x"
