@@ -17,7 +17,7 @@ from ..pages import staged_here
 from ..results import Results, pass_warning
 from ..session import PlaySession, match_from_text
 from .base import Screen
-from .play_bots import PlayBots
+from .play_bots import PlayBots, now_s
 from .play_results import CONTINUE, PlayResults
 
 
@@ -366,6 +366,8 @@ class PlayScreen(PlayBots, PlayResults, Screen):
                 return  # the screen was left
             self.run_bots()  # first: the table is drawn with the bots at work ("Skip" offered from their first move)
             self.draw()
+            if self.busy:
+                self.shown_at = now_s()  # the move is on show from its drawing: the bots' pace counts from here
             if then is not None:
                 dom.soon(then)
 
