@@ -105,6 +105,15 @@ def one_visit(playwright, url: str, mbps: float, latency: int) -> dict:
 
 
 TABLE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
+# --all-games: a table of each game (each game's own modules are a part of their own).
+GAME_TABLES = {
+    "election-day": TABLE,
+    "koalition": "index.html#/new/koalition?players=4&seats=human,bot,bot,bot&seed=7",
+    "alliances": "index.html#/new/alliances?players=4&seats=human,bot,bot,bot&seed=7",
+    "coalition-chess": "index.html#/new/coalition-chess?players=4&seats=human,bot,bot,bot&seed=7",
+    "die-macher": "index.html#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=7",
+    "home": PAGE,  # no bot worker: until nothing more is requested
+}
 
 # Answered by the bot worker once it has started (static/bot-worker.js).
 WORKER_STARTED = """() => new Promise((resolve) => {
@@ -121,9 +130,9 @@ def gzipped_size(path: Path, cache: dict[Path, int]) -> int:
     return cache[path]
 
 
-def first_visit_files(playwright, dist: Path, base: str) -> list[str]:
+def first_visit_files(playwright, dist: Path, base: str, table: str = TABLE) -> list[str]:
     """Paths (relative to the site) the page and its bot worker request, from
-    opening TABLE with an empty cache until the worker answers."""
+    opening ``table`` with an empty cache until the worker answers."""
     profile = fresh_profile()
     try:
         context = playwright.chromium.launch_persistent_context(
@@ -133,7 +142,7 @@ def first_visit_files(playwright, dist: Path, base: str) -> list[str]:
             context.on("requestfinished", lambda request: asked.append(request.url))
             context.add_init_script(READY_PROBE)
             page = context.pages[0] if context.pages else context.new_page()
-            page.goto(base + TABLE, wait_until="commit")
+            page.goto(base + table, wait_until="commit")
             page.wait_for_function("window.__readyAt !== undefined", timeout=600_000, polling=100)
             # A site from before the worker's probe channel never answers: there,
             # the visit is over when nothing more is requested for three probes (6 s).
@@ -159,14 +168,14 @@ def first_visit_files(playwright, dist: Path, base: str) -> list[str]:
     return paths
 
 
-def report_bytes(playwright, dist: Path, base: str) -> None:
+def report_bytes(playwright, dist: Path, base: str, table: str = TABLE) -> None:
     sizes: dict[Path, int] = {}
-    files = first_visit_files(playwright, dist, base)
+    files = first_visit_files(playwright, dist, base, table)
     precached = [name for name in build.precache_files(dist) if name not in files]
     loaded = sum(gzipped_size(dist / name, sizes) for name in files)
     extra = sum(gzipped_size(dist / name, sizes) for name in precached)
     raw = sum((dist / name).stat().st_size for name in files + precached)
-    print(f"\nFirst visit to {TABLE} until the bot worker answers (gzip per file, level {serve.GZIP_LEVEL}):")
+    print(f"\nFirst visit to {table} until the bot worker answers (gzip per file, level {serve.GZIP_LEVEL}):")
     for name in sorted(files, key=lambda n: -sizes[dist / n])[:8]:
         print(f"  {sizes[dist / name] / 1e6:7.3f} MB  {name}")
     print(f"  page and worker: {len(files)} files, {loaded / 1e6:.2f} MB compressed")
@@ -181,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mbps", type=float, default=5.0, help="download speed in Mbit/s (0: not throttled)")
     parser.add_argument("--latency", type=int, default=40, help="added round-trip latency in ms")
     parser.add_argument("--bytes-only", action="store_true", help="only print what a first visit downloads")
+    parser.add_argument("--all-games", action="store_true", help="with --bytes-only: a table of each game")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--dist", type=Path, help="time this built site (implies --no-build)")
     args = parser.parse_args(argv)
@@ -192,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     runs = []
     with build.serving(dist, cache_seconds=CACHE_SECONDS) as base, sync_playwright() as playwright:
         if args.bytes_only:
-            report_bytes(playwright, dist, base)
+            for table in GAME_TABLES.values() if args.all_games else [TABLE]:
+                report_bytes(playwright, dist, base, table)
             return 0
         for run in range(args.runs):
             stats = one_visit(playwright, base + PAGE, args.mbps, args.latency)
