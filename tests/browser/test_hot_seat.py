@@ -1,6 +1,6 @@
-"""Hot seat played through in the browser: two or three people at one device,
-with bots or without, games with hidden hands played to the end at 390×844
-and at 1280×800.
+"""Hot seat played through in the browser: two people and two bots at one
+device, Alliances (a game of hidden hands) played to the end at 390×844 and
+at 1280×800.
 
 Between two people the pass screen hides the whole table (no hand, no card,
 no control, no result panel); once the next person says who they are, the
@@ -104,7 +104,8 @@ def test_alliances_two_people_and_two_bots_to_the_end_at_1280_a_result_waits_for
         page.wait_for_selector(PANEL)
         panel = page.locator(PANEL)
         assert line.split(": ", 1)[1] == panel.locator("[data-moment-outcome]").first.inner_text()
-        assert panel.locator("[data-countdown]").inner_text() == "2"
+        # (it counted nothing while the pass screen was up, 3 s, longer than its 2 s)
+        assert panel.locator("[data-countdown]").inner_text() in ("2", "1")
         in_view(page, page.locator(CONTINUE))
         waited.append(line)
         page.locator(CONTINUE).click()
