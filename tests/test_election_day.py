@@ -1370,3 +1370,36 @@ def test_the_bots_remembered_awards_do_not_depend_on_the_order_of_play():
             assert {s: sorted(c) for s, c in score_debate(cards)[0].items()} == {s: sorted(c) for s, c in want.items()}
         assert {s: sorted(c) for s, c in _awards(tuple(sorted(cards))).items()} == {
             s: sorted(c) for s, c in want.items()}
+
+
+def test_the_easy_bot_plays_for_the_debate_now_never_at_random():
+    """Easy is the normal bot without its foresight: it never switches Prince,
+    every card it plays leaves its Prince no worse placed in the debate as
+    it stands than passing would, and it differs from the normal bot (it
+    spends cards the normal bot keeps for later)."""
+    from coalitions.core.bots import decide
+    from coalitions.core.match import Match
+    from coalitions.games.election_day.bots import _after, _margin, _totals
+    from coalitions.games.election_day.notation import parse
+
+    game = get_game("election-day")
+    checked = differ = 0
+    for players in (3, 4, 5):
+        for seed in range(6):
+            m = Match.new("election-day", make_players(["bot"] * players, levels=["normal"] * players), seed=seed)
+            while not m.is_over():
+                seat = m.to_act()[0]
+                step = len(m.record["moves"])
+                view = m.state.view(seat)
+                easy = parse(decide(game, "easy", m.state, seat, step, seed))
+                totals = _totals(view["track"])
+                debate = [c for c, _ in view["debate"]]
+                if easy.kind == "play":
+                    now = _margin(_after(totals, debate), view["ace"])
+                    assert _margin(_after(totals, debate + [easy["card"]]), view["ace"]) >= now
+                elif easy.kind not in ("pass", "play"):
+                    assert easy["keep"] == view["ace"], "easy never switches Prince"
+                differ += str(easy) != decide(game, "normal", m.state, seat, step, seed)
+                checked += 1
+                m.step()
+    assert checked > 300 and differ > checked // 20, (checked, differ)

@@ -42,13 +42,15 @@ def _margin(totals, suit):
     return totals[suit] - max(v for s, v in totals.items() if s != suit)
 
 
-def _potential(hand, suit):
-    return HAND_WEIGHT * sum(CARDS[c]["value"] for c in hand if suit in CARDS[c]["suits"])
+def _potential(hand, suit, weight=HAND_WEIGHT):
+    return weight * sum(CARDS[c]["value"] for c in hand if suit in CARDS[c]["suits"])
 
 
 class GoodBot(Bot):
     level = "good"
     label = "Good"
+    hand_weight = HAND_WEIGHT
+    switch_margin = SWITCH_MARGIN
 
     def choose(self, view, legal):
         if len(legal) == 1:
@@ -58,27 +60,41 @@ class GoodBot(Bot):
         debate = [c for c, _ in view["debate"]]
         totals = _totals(view["track"])
         scored_now = _after(totals, debate)
+        weight = self.hand_weight
         scored = []
         for action in legal:
             a = parse(action)
             if a.kind == "pass":
-                value = _margin(scored_now, mine) + _potential(hand, mine)
+                value = _margin(scored_now, mine) + _potential(hand, mine, weight)
             elif a.kind == "play":
                 cid = a["card"]
                 rest = [c for c in hand if c != cid]
-                value = _margin(_after(totals, debate + [cid]), mine) + _potential(rest, mine)
+                value = _margin(_after(totals, debate + [cid]), mine) + _potential(rest, mine, weight)
             else:
                 hand_suit, keep = a["ace"], a["keep"]
                 rest = [c for c in hand if c != "ace-" + hand_suit]
-                value = _margin(scored_now, keep) + _potential(rest, keep)
+                value = _margin(scored_now, keep) + _potential(rest, keep, weight)
                 if keep == mine:
                     value -= 0.5  # keeping the same Prince only gives an Ace away
                 else:
-                    value -= SWITCH_MARGIN
+                    value -= self.switch_margin
             scored.append((value, action))
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
+
+
+class EasyBot(GoodBot):
+    """The easy level: the normal bot's judgement of the debate as it stands,
+    without its foresight. It counts no card kept in hand for a later debate
+    (so it spends strong cards on a debate it could have let go) and never
+    switches Prince with an Ace. Every move it makes helps its Prince now or
+    keeps its cards; none is a random one."""
+
+    level = "easy"
+    label = "Easy"
+    hand_weight = 0.0
+    switch_margin = float("inf")
 
 
 def _leader(cards):
