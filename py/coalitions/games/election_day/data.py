@@ -7,6 +7,8 @@ The order of CARDS is the fixed deck order used to break ties between cards of
 equal value deterministically.
 """
 
+from typing import Any, Mapping, Optional, TypedDict
+
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 
 SUIT_NAMES = {
@@ -31,7 +33,7 @@ CROWNS = {
 }
 
 # (id, name, printed rank, suits)
-_NUMBERS = (
+_NUMBERS: tuple[tuple[str, str, int, tuple[str, ...]], ...] = (
     ("author", "the Author", 2, ("moons", "knots")),
     ("desert", "the Desert", 2, ("suns", "wyrms")),
     ("origin", "the Origin", 2, ("waves", "leaves")),
@@ -58,14 +60,14 @@ _NUMBERS = (
     ("merchant", "the Merchant", 9, ("leaves", "knots")),
 )
 
-_PAWNS = (
+_PAWNS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("harvest", "the Harvest", ("moons", "suns", "leaves")),
     ("watchman", "the Watchman", ("moons", "wyrms", "knots")),
     ("light-keeper", "the Light Keeper", ("suns", "waves", "knots")),
     ("borderland", "the Borderland", ("waves", "leaves", "wyrms")),
 )
 
-_COURTS = (
+_COURTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("consul", "the Consul", ("moons", "waves", "knots")),
     ("rite", "the Rite", ("moons", "leaves", "wyrms")),
     ("island", "the Island", ("suns", "waves", "wyrms")),
@@ -73,10 +75,22 @@ _COURTS = (
 )
 
 
-def _build():
-    cards = {}
+class Card(TypedDict):
+    """One card of CARDS."""
 
-    def add(cid, name, rank, value, suits, kind):
+    id: str
+    name: str
+    rank: str  # printed: "2".."9", "Ace", "Pawn", "Court", "Excuse"
+    value: int
+    suits: tuple[str, ...]
+    kind: str  # "ace", "number", "pawn", "court" or "excuse"
+    order: int
+
+
+def _build() -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+
+    def add(cid: str, name: str, rank: str, value: int, suits: tuple[str, ...], kind: str) -> None:
         cards[cid] = {
             "id": cid,
             "name": name,
@@ -113,12 +127,12 @@ EXTENSION_CARDS = PAWNS + COURTS + (EXCUSE,)
 EXTENSION_GROUPS = {"pawns": PAWNS, "courts": COURTS}
 
 
-def card_option(card_id):
+def card_option(card_id: str) -> str:
     """The option that adds one extension card: 'light-keeper' -> 'light_keeper'."""
     return card_id.replace("-", "_")
 
 
-def chosen_deck(options):
+def chosen_deck(options: Mapping[str, Any]) -> list[str]:
     """The cards dealt with these (checked) options, before the spare Aces:
     the number cards, then the chosen extension cards in deck order."""
     deck = list(NUMBER_CARDS)
@@ -129,12 +143,12 @@ def chosen_deck(options):
     return deck
 
 
-def ace_suit(card_id):
+def ace_suit(card_id: str) -> Optional[str]:
     """The suit of an Ace id, or None if the card is not an Ace."""
     return card_id[4:] if card_id.startswith("ace-") else None
 
 
-def describe(card_id):
+def describe(card_id: str) -> str:
     """'the Battle (4: Wyrms, Knots)' — a card in words, for logs and labels."""
     c = CARDS[card_id]
     if c["kind"] == "excuse":
