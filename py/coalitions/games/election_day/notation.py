@@ -15,11 +15,11 @@ from .data import CARDS, SUITS
 _SUITS = frozenset(SUITS)
 
 
-def _bad(text, why):
+def _bad(text: str, why: str) -> NotationError:
     return NotationError(text, why, "Election Day")
 
 
-def _parse(text):
+def _parse(text: str) -> Action:
     words = text.split(" ")
     kind = words[0]
     if kind == "play":
@@ -53,11 +53,11 @@ one (the rules decide whether it is legal now)."""
 PASS = "pass"
 
 
-def play(card):
+def play(card: str) -> str:
     """'play darkness'."""
     return "play " + card
 
 
-def ace(hand_suit, keep_suit):
+def ace(hand_suit: str, keep_suit: str) -> str:
     """'ace waves keep moons'."""
     return f"ace {hand_suit} keep {keep_suit}"

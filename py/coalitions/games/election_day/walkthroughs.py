@@ -3,10 +3,14 @@ ordinary record with an explicit deal and a caption per step; the app plays them
 at #/walkthrough/election-day/<name>. The steps listed in "learn" are made by
 the learner: the caption before such a step asks for the move."""
 
-from ...core.records import walkthrough_record
+from typing import Any, Optional, Sequence
+
+from ...core.records import Record, walkthrough_record
 
 
-def _record(title, names, deal, moves, captions, options=None, description="", learn=()):
+def _record(title: str, names: list[str], deal: dict[str, Any], moves: list[tuple[int, str]],
+            captions: dict[int, str], options: Optional[dict[str, Any]] = None, description: str = "",
+            learn: Sequence[int] = ()) -> Record:
     return walkthrough_record("election-day", title, names, deal, moves, captions, options, description, learn)
 
 
