@@ -4,10 +4,12 @@ Both return the result and the plain-language lines that explain it; the rules
 put those lines in the log and the bot uses the same functions to look ahead.
 """
 
+from typing import Container, Iterable, Mapping, Optional, Sequence
+
 from .data import CARDS, SUIT_NAMES, SUITS, describe
 
 
-def suit_counts(cards):
+def suit_counts(cards: Iterable[str]) -> dict[str, int]:
     counts = dict.fromkeys(SUITS, 0)
     for cid in cards:
         for s in CARDS[cid]["suits"]:
@@ -15,11 +17,11 @@ def suit_counts(cards):
     return counts
 
 
-def _best(cards, suit, avoid=()):
+def _best(cards: Iterable[str], suit: str, avoid: Container[str] = ()) -> Optional[str]:
     """The highest card of `suit` among `cards` (value, then a card not shared
     with a suit in `avoid`, then deck order), or None."""
-    best = None
-    best_key = None
+    best: Optional[str] = None
+    best_key: Optional[tuple[int, int, int]] = None
     for cid in cards:
         c = CARDS[cid]
         if suit not in c["suits"]:
@@ -31,7 +33,7 @@ def _best(cards, suit, avoid=()):
     return best
 
 
-def _ranked(cards, suit, n, spare=None):
+def _ranked(cards: Sequence[str], suit: str, n: int, spare: Optional[str] = None) -> list[str]:
     """The `n` highest cards of `suit` among `cards`. Cards of equal rank (only
     rank-0 cards can be) are taken in deck order, except that a card without
     the suit `spare` comes first when the Prince of `spare` would otherwise be
@@ -48,7 +50,7 @@ def _ranked(cards, suit, n, spare=None):
     return mine[:n]
 
 
-def _matching(princes, options):
+def _matching(princes: Sequence[str], options: Mapping[str, Sequence[str]]) -> Optional[dict[str, str]]:
     """A card for each Prince in `princes` (suits), each from its own `options`
     list and no card twice, or None if there is none. The first Prince is
     served first, each from the front of its list."""
@@ -64,11 +66,11 @@ def _matching(princes, options):
     return None
 
 
-def _most_served(princes, options):
+def _most_served(princes: Iterable[str], options: Mapping[str, Sequence[str]]) -> int:
     """How many of `princes` can each get a different card from their `options`."""
-    owner = {}
+    owner: dict[str, str] = {}
 
-    def place(s, seen):
+    def place(s: str, seen: set[str]) -> bool:
         for cid in options[s]:
             if cid not in seen:
                 seen.add(cid)
@@ -80,7 +82,8 @@ def _most_served(princes, options):
     return sum(1 for s in princes if place(s, set()))
 
 
-def _share_rank_zero(princes, cards, tied):
+def _share_rank_zero(princes: Sequence[str], cards: Sequence[str],
+                     tied: Sequence[str]) -> tuple[dict[str, str], list[tuple[str, list[str]]], list[str]]:
     """Tied Princes whose highest remaining cards are all of rank 0: any of
     those cards will do. A card that is the only one left to two or more of
     them is set aside, as the rules do with a shared high card (they then have
@@ -88,14 +91,14 @@ def _share_rank_zero(princes, cards, tied):
     possible get one; any choice left goes by suit order, each Prince
     preferring the card fewest other tied Princes (`tied`) share, then deck
     order. Returns ({suit: card}, [(set-aside card, [suits])], [suits without a card])."""
-    options = {}
+    options: dict[str, list[str]] = {}
     for s in princes:
         mine = [c for c in cards if s in CARDS[c]["suits"]]
         mine.sort(key=lambda c: (sum(1 for o in tied if o != s and o in CARDS[c]["suits"]), CARDS[c]["order"]))
         options[s] = mine
-    aside = []
+    aside: list[tuple[str, list[str]]] = []
     while True:
-        sole = {}
+        sole: dict[str, list[str]] = {}
         for s in princes:
             if len(options[s]) == 1:
                 sole.setdefault(options[s][0], []).append(s)
@@ -107,7 +110,7 @@ def _share_rank_zero(princes, cards, tied):
             for s in princes:
                 if cid in options[s]:
                     options[s].remove(cid)
-    got = {}
+    got: dict[str, str] = {}
     best = _most_served(princes, options)
     for k, s in enumerate(princes):
         rest = princes[k + 1:]
@@ -121,21 +124,21 @@ def _share_rank_zero(princes, cards, tied):
     return got, aside, [s for s in princes if s not in got]
 
 
-def _symbols(count):
+def _symbols(count: int) -> str:
     return "1 symbol" if count == 1 else f"{count} symbols"
 
 
-def _capitalized(text):
+def _capitalized(text: str) -> str:
     """A card description at the start of a sentence: 'The Pact (9: ...)'."""
     return text[:1].upper() + text[1:]
 
 
-def _counts_text(counts):
+def _counts_text(counts: Mapping[str, int]) -> str:
     parts = [f"{SUIT_NAMES[s]} {counts[s]}" for s in sorted(SUITS, key=lambda s: -counts[s]) if counts[s]]
     return ", ".join(parts) if parts else "no suit symbols at all"
 
 
-def score_debate(cards):
+def score_debate(cards: Iterable[str]) -> tuple[dict[str, list[str]], list[str]]:
     """Decide the awards of a debate.
 
     Returns ``(awards, lines)``: ``awards`` maps a suit to the list of card ids
@@ -144,7 +147,7 @@ def score_debate(cards):
     cards = list(cards)
     counts = suit_counts(cards)
     lines = ["Suit symbols in the debate: " + _counts_text(counts) + "."]
-    awards = {}
+    awards: dict[str, list[str]] = {}
     top = max(counts.values())
     if top == 0:
         lines.append("No suit symbol was shown: no Prince wins this debate.")
@@ -195,8 +198,8 @@ def score_debate(cards):
     available = list(cards)
     pending = list(firsts)
     while pending:
-        claims = {}
-        waiting = []  # Princes whose highest card left is of rank 0
+        claims: dict[str, list[str]] = {}
+        waiting: list[str] = []  # Princes whose highest card left is of rank 0
         for s in pending:
             best = _best(available, s)
             if best is None:
@@ -226,7 +229,8 @@ def score_debate(cards):
     return awards, lines
 
 
-def _award_rank_zero(princes, available, awards, lines, tied):
+def _award_rank_zero(princes: Sequence[str], available: Sequence[str], awards: dict[str, list[str]],
+                     lines: list[str], tied: Sequence[str]) -> None:
     zero = [c for c in available if CARDS[c]["value"] == 0]
     got, aside, without = _share_rank_zero(princes, zero, tied)
     if len(princes) > 1:
@@ -249,18 +253,18 @@ def _award_rank_zero(princes, available, awards, lines, tied):
             lines.append(f"The Prince of {SUIT_NAMES[s]} has no card left to take and does not score.")
 
 
-def election(track):
+def election(track: Mapping[str, Sequence[str]]) -> tuple[list[tuple[str, int, int]], Optional[str], list[str]]:
     """Rank the Princes by the total rank of the cards beside their Crowns, then
     by the number of cards. Returns ``(ranking, elected, lines)`` where ranking is
     a list of ``(suit, total, count)`` best first and ``elected`` a suit or None
     when the tie cannot be broken."""
-    ranking = []
+    ranking: list[tuple[str, int, int]] = []
     for s in SUITS:
         cards = track[s]
         total = sum(CARDS[c]["value"] for c in cards)
         ranking.append((s, total, len(cards)))
     ranking.sort(key=lambda r: (-r[1], -r[2], SUITS.index(r[0])))
-    lines = []
+    lines: list[str] = []
     for s, total, count in ranking:
         cards = track[s]
         if cards:
