@@ -7,8 +7,10 @@ switches Prince with an Ace only when the other Prince is clearly better placed.
 """
 
 from functools import lru_cache
+from typing import Iterable, Mapping, Optional, Sequence
 
 from ...core.bots import Bot
+from ...core.game import JSON
 from .data import CARDS, SUIT_NAMES, SUITS
 from .notation import parse
 from .scoring import score_debate, suit_counts
@@ -17,12 +19,12 @@ HAND_WEIGHT = 0.45  # how much a card of my suit still in hand is worth, per ran
 SWITCH_MARGIN = 2.0  # how much better another Prince must look before switching
 
 
-def _totals(track):
+def _totals(track: Mapping[str, Iterable[str]]) -> dict[str, int]:
     return {s: sum(CARDS[c]["value"] for c in track[s]) for s in SUITS}
 
 
 @lru_cache(maxsize=1 << 14)
-def _awards(debate_cards):
+def _awards(debate_cards: tuple[str, ...]) -> dict[str, list[str]]:
     """The awards of a debate of these cards (a sorted tuple: the order the
     cards were played in does not change the awards). The same debates come
     up again and again in the hard bot's playouts, so they are remembered.
@@ -30,7 +32,7 @@ def _awards(debate_cards):
     return score_debate(debate_cards)[0]
 
 
-def _after(totals, debate_cards):
+def _after(totals: Mapping[str, int], debate_cards: Iterable[str]) -> dict[str, int]:
     awards = _awards(tuple(sorted(debate_cards)))
     t = dict(totals)
     for s, won in awards.items():
@@ -38,11 +40,11 @@ def _after(totals, debate_cards):
     return t
 
 
-def _margin(totals, suit):
+def _margin(totals: Mapping[str, float], suit: str) -> float:
     return totals[suit] - max(v for s, v in totals.items() if s != suit)
 
 
-def _potential(hand, suit, weight=HAND_WEIGHT):
+def _potential(hand: Iterable[str], suit: str, weight: float = HAND_WEIGHT) -> float:
     return weight * sum(CARDS[c]["value"] for c in hand if suit in CARDS[c]["suits"])
 
 
@@ -52,7 +54,7 @@ class GoodBot(Bot):
     hand_weight = HAND_WEIGHT
     switch_margin = SWITCH_MARGIN
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         mine = view["ace"]
@@ -61,17 +63,17 @@ class GoodBot(Bot):
         totals = _totals(view["track"])
         scored_now = _after(totals, debate)
         weight = self.hand_weight
-        scored = []
+        scored: list[tuple[float, str]] = []
         for action in legal:
             a = parse(action)
             if a.kind == "pass":
                 value = _margin(scored_now, mine) + _potential(hand, mine, weight)
             elif a.kind == "play":
-                cid = a["card"]
+                cid = str(a["card"])
                 rest = [c for c in hand if c != cid]
                 value = _margin(_after(totals, debate + [cid]), mine) + _potential(rest, mine, weight)
             else:
-                hand_suit, keep = a["ace"], a["keep"]
+                hand_suit, keep = str(a["ace"]), str(a["keep"])
                 rest = [c for c in hand if c != "ace-" + hand_suit]
                 value = _margin(scored_now, keep) + _potential(rest, keep, weight)
                 if keep == mine:
@@ -97,7 +99,7 @@ class EasyBot(GoodBot):
     switch_margin = float("inf")
 
 
-def _leader(cards):
+def _leader(cards: Sequence[str]) -> Optional[str]:
     """The suit that would win a debate of `cards` as it stands (the most
     symbols, alone), or None."""
     counts = suit_counts(cards)
@@ -106,7 +108,7 @@ def _leader(cards):
     return leaders[0] if top and len(leaders) == 1 else None
 
 
-def reason(view, action):
+def reason(view: JSON, action: str) -> Optional[str]:
     """One line on why `action` is good for the seat of `view`, from that
     view alone (its own hand and face-down Ace, the debate, the track), or
     None. It names no suit of the seat's own Prince ("your Prince"): the
@@ -119,7 +121,7 @@ def reason(view, action):
     totals = _totals(view["track"])
     now = _margin(_after(totals, debate), mine)
     if a.kind == "play":
-        cards = debate + [a["card"]]
+        cards = debate + [str(a["card"])]
         after = _margin(_after(totals, cards), mine)
         if _leader(cards) == mine and _leader(debate) != mine:
             return "It puts your Prince ahead in this debate."
@@ -136,13 +138,13 @@ def reason(view, action):
         if all(_margin(_after(totals, debate + [c]), mine) <= now for c in plays):
             return "No card of yours would help your Prince in this debate: passing keeps them for later."
         return "Passing keeps your cards for a later debate."
-    keep = a["keep"]
+    keep = str(a["keep"])
     if keep == mine:
         return None
     if totals[keep] > totals[mine]:
         return (f"The Prince of {SUIT_NAMES[keep]} stands better on the track ({totals[keep]} points) "
                 "than your Prince.")
-    rest = [c for c in hand if c != "ace-" + a["ace"]]
+    rest = [c for c in hand if c != "ace-" + str(a["ace"])]
     if _potential(rest, keep) > _potential(rest, mine):
         return f"Your hand holds more strength for the Prince of {SUIT_NAMES[keep]} than for your Prince."
     return None

@@ -13,7 +13,9 @@ the other hands, the pile and the cards left out, and the next random draws.
 
 import math
 import re
+from typing import Any, Optional
 
+from ...core.game import JSON
 from ...core.rng import Rng
 from ...core.search import SearchSpec, bot_policy, search_bot
 from .bots import _potential, _totals
@@ -24,11 +26,11 @@ _SUIT_OF_NAME = {name: suit for suit, name in SUIT_NAMES.items()}
 _HANDED = re.compile(r"handed the Ace of (\w+) to \{p(\d+)\}")
 
 
-def handed_aces(view):
+def handed_aces(view: JSON) -> dict[int, list[str]]:
     """{seat: [Ace cards]} for the Aces this seat handed to a player who has
     not used an Ace since (so still holds them), from the seat's own log."""
     me = view["seat"]
-    held = {}
+    held: dict[int, list[str]] = {}
     for ev in view["log"]:
         if ev.get("kind") == "ace" and ev.get("seat") is not None and ev["seat"] != me:
             held.pop(ev["seat"], None)
@@ -39,7 +41,7 @@ def handed_aces(view):
     return held
 
 
-def sample(view, rng):
+def sample(view: JSON, rng: Rng) -> Optional[JSON]:
     """A state's JSON consistent with `view` (see the module docstring)."""
     if view.get("outcome") or view["seat"] is None:
         return None
@@ -66,7 +68,7 @@ def sample(view, rng):
     pool += ["ace-" + s for s in open_suits]
     rng.shuffle(pool)
     counts = view["hand_counts"]
-    hands = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _ in range(n)]
     hands[me] = hand
     for s, cards in held.items():
         hands[s] += cards
@@ -89,13 +91,13 @@ def sample(view, rng):
     }
 
 
-def value(state, seat):
+def value(state: Any, seat: int) -> float:  # state: an ElectionDayState
     """A playout cut short: the seat's chance from how far its Prince leads
     the best other Prince on the track (a logistic of the difference in
     points), plus a little for its strength still in hand."""
     totals = _totals(state.track)
     mine = state.aces[seat]
-    lead = totals[mine] - max(v for s, v in totals.items() if s != mine)
+    lead: float = totals[mine] - max(v for s, v in totals.items() if s != mine)
     lead += _potential(state.hands[seat], mine)
     return 1.0 / (1.0 + math.exp(-lead / 4.0))
 
