@@ -4,9 +4,13 @@ Seats sit clockwise in seat order: play passes from seat i to seat i+1, and the
 player on your right is seat i-1.
 """
 
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
 from ...core.actions import NotationError
 from ...core.errors import OptionError, RecordError
-from ...core.game import Game, Option, Outcome, State, event, seat_ref
+from ...core.game import JSON, Event, Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
 from .data import (
     ACES, CARDS, COURTS, EXTENSION_GROUPS, PAWNS, SUIT_NAMES, SUITS, ace_suit, card_option, chosen_deck, describe,
@@ -16,12 +20,12 @@ from .notation import ace as ace_action
 from .notation import play as play_action
 from .scoring import election, score_debate
 
-def _n(count, noun):
+def _n(count: int, noun: str) -> str:
     """'1 card', '3 cards'."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def _holdings(hands):
+def _holdings(hands: Sequence[Sequence[str]]) -> str:
     """The setup log's account of the hands: one size for all, or each seat's."""
     sizes = [len(h) for h in hands]
     if len(set(sizes)) == 1:
@@ -32,13 +36,32 @@ def _holdings(hands):
 
 
 class ElectionDayState(State):
-    def __init__(self):
+    # The fields of the state; `to_json` saves them all.
+    seed: Optional[int]
+    rng: Rng
+    dealer: int
+    turn: int
+    debate_no: int
+    aces: list[str]  # the suit of each seat's face-down Ace
+    hands: list[list[str]]
+    pile: list[str]
+    removed: list[str]
+    debate: list[list[Any]]  # [card, seat or None for a turned-up card]
+    passes: list[int]
+    played: bool
+    track: dict[str, list[str]]
+    out: list[str]
+    over: bool
+    result: Optional[Outcome]
+    last_scoring: Optional[JSON]
+
+    def __init__(self) -> None:
         self.log = []
 
     # -- setup ----------------------------------------------------------------
 
     @classmethod
-    def setup(cls, players, options, seed, deal):
+    def setup(cls, players: int, options: dict[str, Any], seed: Optional[int], deal: Any) -> ElectionDayState:
         st = cls()
         st.players = players
         st.options = options
@@ -71,10 +94,10 @@ class ElectionDayState(State):
         st._start_debate()
         return st
 
-    def _deck(self):
+    def _deck(self) -> list[str]:
         return chosen_deck(self.options)
 
-    def _deal_random(self):
+    def _deal_random(self) -> None:
         n = self.players
         rng = self.rng
         aces = list(SUITS)
@@ -93,7 +116,7 @@ class ElectionDayState(State):
         for h in self.hands:
             h.sort(key=lambda c: CARDS[c]["order"])
 
-    def _deal_explicit(self, deal):
+    def _deal_explicit(self, deal: Any) -> None:
         """Check and use an explicit deal: {"aces", "hands", "pile", "removed",
         "dealer"}. Every card id must be known, in the deck these options
         choose, and appear once (the face-down Aces included). A deal that
@@ -110,7 +133,7 @@ class ElectionDayState(State):
         if "aces" not in deal or "hands" not in deal:
             raise OptionError("an explicit deal needs its aces (a suit per seat) and hands (a list of cards per seat)")
 
-        def card_list(value, what):
+        def card_list(value: Any, what: str) -> list[Any]:
             if not isinstance(value, list):
                 raise OptionError(f"{what} must be a list of card ids")
             return list(value)
@@ -159,7 +182,7 @@ class ElectionDayState(State):
 
     # -- the debate cycle -------------------------------------------------------
 
-    def _start_debate(self):
+    def _start_debate(self) -> None:
         self.debate_no += 1
         self.debate = []  # [card, seat or None for a turned-up card]
         self.passes = [0] * self.players
@@ -173,7 +196,7 @@ class ElectionDayState(State):
             self.debate.append([card, None])
             self.log.append(event(f"The top undealt card is turned up: {describe(card)}.", kind="turn-up"))
 
-    def _debate_over(self):
+    def _debate_over(self) -> Optional[str]:
         n = self.players
         if all(p >= 1 for p in self.passes):
             return "every player passed in a row"
@@ -181,20 +204,20 @@ class ElectionDayState(State):
             return "every player but one passed twice in a row"
         return None
 
-    def _end_debate(self, why):
+    def _end_debate(self, why: str) -> list[Event]:
         events = [event(f"The debate ends: {why}.", kind="debate-end")]
         cards = [c for c, _ in self.debate]
         awards, lines = score_debate(cards)
         for line in lines:
             events.append(event(line, kind="score"))
-        placed = set()
+        placed: set[str] = set()
         for suit, won in awards.items():
             self.track[suit].extend(won)
             placed.update(won)
         self.out.extend(c for c in cards if c not in placed)
         self.last_scoring = {"debate": self.debate_no, "cards": cards, "awards": awards, "lines": lines}
         with_cards = sum(1 for h in self.hands if h)
-        end = None
+        end: Optional[str] = None
         if with_cards <= 2:
             end = ("no player has cards left" if with_cards == 0
                    else f"only {with_cards} player{'s have' if with_cards != 1 else ' has'} cards left")
@@ -211,11 +234,11 @@ class ElectionDayState(State):
         self.revealed = True
         return events
 
-    def _election(self):
+    def _election(self) -> list[Event]:
         ranking, elected, lines = election(self.track)
         events = [event("The election.", kind="election")]
         events += [event(line, kind="election") for line in lines]
-        backers = {}
+        backers: dict[str, list[int]] = {}
         for seat, s in enumerate(self.aces):
             backers.setdefault(s, []).append(seat)
         events.append(event(
@@ -225,7 +248,7 @@ class ElectionDayState(State):
             kind="election",
         ))
         totals = {s: (t, c) for s, t, c in ranking}
-        winners = []
+        winners: list[int] = []
         if elected is not None and elected in backers:
             winners = backers[elected]
             summary = f"The Prince of {SUIT_NAMES[elected]} is elected: " + " and ".join(map(seat_ref, winners)) + " wins."
@@ -261,10 +284,10 @@ class ElectionDayState(State):
 
     # -- protocol ---------------------------------------------------------------
 
-    def to_act(self):
+    def to_act(self) -> list[int]:
         return [] if self.over else [self.turn]
 
-    def _legal(self, seat):
+    def _legal(self, seat: int) -> list[str]:
         if self.over or seat != self.turn:
             return []
         hand = self.hands[seat]
@@ -278,27 +301,28 @@ class ElectionDayState(State):
         acts.append(PASS)
         return acts
 
-    def explain_illegal(self, seat, action):
+    def explain_illegal(self, seat: int, action: str) -> str:
         try:
             a = parse(action)
         except NotationError as exc:
             return f"{super().explain_illegal(seat, action)}: {exc.reason}"
         hand = self.hands[seat]
         if a.kind == "play":
-            cid = a["card"]
+            cid = str(a["card"])
             if ace_suit(cid) is not None:
                 return "an Ace cannot be played into the debate; use it to back a new Prince"
             if cid not in hand:
                 return f"{describe(cid)} is not in your hand"
         if a.kind == "ace":
-            if "ace-" + a["ace"] not in hand:
-                return f"you have no Ace of {SUIT_NAMES[a['ace']]} in your hand"
+            suit = str(a["ace"])
+            if "ace-" + suit not in hand:
+                return f"you have no Ace of {SUIT_NAMES[suit]} in your hand"
             return "you can keep only the Ace from your hand or your face-down Ace"
         return super().explain_illegal(seat, action)
 
-    def _apply(self, seat, action):
+    def _apply(self, seat: int, action: str) -> list[Event]:
         n = self.players
-        events = []
+        events: list[Event] = []
         a = parse(action)
         if a.kind == PASS:
             self.passes[seat] += 1
@@ -308,7 +332,7 @@ class ElectionDayState(State):
                 self.log.extend(events)
                 return self._end_debate(why)
         elif a.kind == "play":
-            cid = a["card"]
+            cid = str(a["card"])
             self.hands[seat].remove(cid)
             self.debate.append([cid, seat])
             self.passes[seat] = 0
@@ -316,7 +340,7 @@ class ElectionDayState(State):
             self.shown = True
             events.append(event(f"{seat_ref(seat)} plays {describe(cid)}.", kind="play", seat=seat, card=cid))
         else:
-            hand_suit, keep = a["ace"], a["keep"]
+            hand_suit, keep = str(a["ace"]), str(a["keep"])
             old = self.aces[seat]
             given = old if keep == hand_suit else hand_suit
             right = (seat - 1) % n
@@ -342,31 +366,31 @@ class ElectionDayState(State):
         self.turn = (seat + 1) % n
         return events
 
-    def auto_action(self):
+    def auto_action(self) -> Optional[tuple[int, str]]:
         if not self.over and not self.hands[self.turn]:
             return (self.turn, PASS)
         return None
 
-    def outcome(self):
+    def outcome(self) -> Optional[Outcome]:
         return self.result
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
-    def label(self, seat, action):
+    def label(self, seat: int, action: str) -> str:
         a = parse(action)
         if a.kind == PASS:
             return "Pass"
         if a.kind == "play":
-            return "Play " + describe(a["card"])
-        hand_suit, keep = a["ace"], a["keep"]
+            return "Play " + describe(str(a["card"]))
+        hand_suit, keep = str(a["ace"]), str(a["keep"])
         old = self.aces[seat]
         given = old if keep == hand_suit else hand_suit
         right = (seat - 1) % self.players
         verb = "Back" if keep != old else "Keep backing"
         return f"{verb} the Prince of {SUIT_NAMES[keep]}; hand the Ace of {SUIT_NAMES[given]} to {seat_ref(right)}"
 
-    def view(self, seat=None):
+    def view(self, seat: Optional[int] = None) -> JSON:
         over = self.over
         v = {
             "game": "election-day",
@@ -397,7 +421,7 @@ class ElectionDayState(State):
 
     # -- JSON -------------------------------------------------------------------
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         return {
             "game": "election-day",
             "players": self.players,
@@ -423,7 +447,7 @@ class ElectionDayState(State):
         }
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> ElectionDayState:
         st = cls()
         try:
             st.players = data["players"]
@@ -481,7 +505,7 @@ class ElectionDay(Game):
     default_bot = "good"
 
     @classmethod
-    def check_options(cls, options=None):
+    def check_options(cls, options: Optional[dict[str, Any]] = None) -> dict[str, Any]:
         """As every game, then one spelling for each choice of extension cards:
         a group option ("pawns", "courts") on turns on its four cards, and four
         cards on turn on their group. Records written before the cards had
