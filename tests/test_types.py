@@ -17,6 +17,7 @@ TYPED = [
     "py/coalitions/core",
     "py/coalitions/games/coalition_chess",
     "py/coalitions/games/die_macher",
+    "py/coalitions/games/election_day",
 ]
 
 
