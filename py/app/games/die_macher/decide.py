@@ -155,6 +155,9 @@ def context(view):
             mine = ('<p class="dm-opinions">Your programme: '
                     + " ".join(op_chip(op) for op in view["programmes"][seat]) + "</p>")
             mine = just_drawn(view, seat) + mine
+            if step == "swap":
+                mine += ('<p class="small">A hand card replaces only the programme card of its own topic, '
+                         "if there is one.</p>")
         return last_bids(view) + display + mine
     if step == "rally":
         prices = " · ".join(f"{k} for {v}" for k, v in RALLY_PRICE.items())
@@ -262,6 +265,8 @@ def controls(view, ctx):
     if b.has("swap") or b.has("hold"):
         hand = view.get("hand") or []
         items = []
+        # the programme cards a picked hand card may replace come right under it (in view on a phone)
+        _, box = first_parts(view, ctx, "swap", lambda v: "", lambda v: "", lambda v: f"{op_name(v)} replaces:")
         for op in dict.fromkeys(hand):
             swap = ctx.control("swap", op)
             hold_c = ctx.control("hold", op)
@@ -276,11 +281,11 @@ def controls(view, ctx):
                 prog = view["programmes"][me]
                 note = ('<span class="small">already in your programme</span>' if op in prog
                         else '<span class="small">no swap possible</span>')
-            items.append(f'<li class="dm-hand-card">{op_chip(op)}{"".join(parts)}{note}</li>')
-        _, box = first_parts(view, ctx, "swap", lambda v: "", lambda v: "", lambda v: f"{op_name(v)} replaces:")
-        rows.append(f'<p>Swaps made: {view.get("swaps", 0)} of {MAX_SWAPS}. A hand card may only replace the '
-                    "programme card of its own topic, if there is one.</p>"
-                    f'<ul class="dm-hand-list actions" role="group" aria-label="Your hand">{"".join(items)}</ul>{box}')
+            under = box if b.is_picked("swap", op) else ""
+            items.append(f'<li class="dm-hand-card">{op_chip(op)}{"".join(parts)}{note}{under}</li>')
+        then = "then keep one hand card" if b.has("hold") else "then Done"
+        rows.append(f'<p>Up to {MAX_SWAPS} swaps ({view.get("swaps", 0)} made), {then}.</p>'
+                    f'<ul class="dm-hand-list actions" role="group" aria-label="Your hand">{"".join(items)}</ul>')
     if b.has("media"):
         spots = {st["id"]: st for st in view.get("states") or []}
         btns = "".join(
@@ -299,23 +304,29 @@ def controls(view, ctx):
             for sid in b.values("rally"))
         box = rally_stepper(view, ctx, picked) if picked is not None else ""
         # a state picked: how many there comes first (in view on a phone), the states after it
-        rows.append(f"<p>You hold <b>{esc(hold)}</b>. Choose a state, then how many rallies.</p>{box}"
+        bought = view.get("bought") or []
+        done = f" Bought this turn in: {esc(', '.join(state_name(x) for x in bought))}." if bought else ""
+        rows.append(f"<p>You hold <b>{esc(hold)}</b>. Rallies once per state: choose a state, then how many."
+                    f"{done}</p>{box}"
                     f'<div class="dm-row actions" role="group" aria-label="Buy rallies in">{btns}</div>')
     if b.has("place"):
+        picked = b.picked.parts[0][1] if b.picked is not None and b.picked.kind == "place" else None
         btns, box = first_parts(
             view, ctx, "place", lambda c: esc(CABINET_NAMES[c]) + f' <small>{esc(money(cab_cost(c)))}</small>',
             lambda c: f"{CABINET_NAMES[c]}: choose a state", lambda c: f"Place the {CABINET_NAMES[c]} face down at:")
-        picked = b.picked.parts[0][1] if b.picked is not None and b.picked.kind == "place" else None
-        about = f'<div class="dm-picked-card">{cabinet_card(picked)}</div>' if picked else ""
-        rows.append("<p>Pick a card, then a state.</p>"
-                    f'{about}{box}<div class="dm-row actions" role="group" aria-label="Your shadow-cabinet cards">'
-                    f"{btns}</div>")
+        if picked is not None:  # the card picked, what it does and where it may go; the others after Cancel
+            rows.append(f'<div class="dm-picked-card">{cabinet_card(picked)}</div>{box}')
+        else:
+            rows.append("<p>Pick a card, then a state (at most one card per state).</p>"
+                        f'<div class="dm-row actions" role="group" aria-label="Your shadow-cabinet cards">{btns}</div>')
     if b.has("replace"):
         btns, box = first_parts(view, ctx, "replace", lambda op: op_chip(op), lambda op: f"Replace {op_name(op)}",
                                 lambda op: f"Replace {op_name(op)} with:", "btn dm-op-btn")
         display = " ".join(op_chip(op) for op in view.get("opinion_display") or [])
+        where = state_name((view.get("pending") or {}).get("state"))
         rows.append(f'<p>Opinion display: {display}</p><div class="dm-row actions" role="group" '
-                    f'aria-label="The opinion to replace">{btns}</div>{box}')
+                    f'aria-label="The opinion to replace"><span class="small">Replace which face-up opinion in '
+                    f"{esc(where)}?</span>{btns}</div>{box}")
     if b.has("target"):
         where = next((st for st in view.get("states") or []
                       if st["id"] == (view.get("pending") or {}).get("state")), None)
@@ -328,7 +339,8 @@ def controls(view, ctx):
 
         btns = "".join(pick_button(ctx.control("target", p), f"Target {p}", rival(p), "btn")
                        for p in b.values("target"))
-        rows.append(f'<div class="dm-row actions" role="group" aria-label="Choose a rival">{btns}</div>')
+        rows.append(f'<div class="dm-row actions" role="group" aria-label="Choose a rival">'
+                    f'<span class="small">Choose the rival:</span>{btns}</div>')
     if b.has("double"):
         btns = "".join(pick_button(ctx.control("double", op), f"Double {op_name(op)}", op_chip(op), "btn dm-op-btn")
                        for op in b.values("double"))
@@ -380,7 +392,10 @@ def now_panel(view, ctx):
     phase = view.get("phase")
     title = f"Round {rnd} of {rounds} · phase {phase}: {view.get('phase_name', '')}"
     more = context(view)
-    body = (situation(view) + prompt(view, ctx) + controls(view, ctx)
+    mine = controls(view, ctx)
+    # the swaps, the rallies and the cabinet cards: the seat's own controls say what the situation would
+    said = "" if mine and view.get("step") in ("swap", "rally", "place") else situation(view)
+    body = (said + prompt(view, ctx) + mine
             + (f'<div class="dm-context">{more}</div>' if more else ""))
     return (
         '<section class="dm-now" data-now data-current-play aria-labelledby="dm-now-title">'

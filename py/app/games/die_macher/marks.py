@@ -19,9 +19,10 @@ def party_of(seat):
     return PARTIES[seat] if seat is not None and 0 <= seat < len(PARTIES) else None
 
 
-def party_mark(seat, view=None, with_name=False):
+def party_mark(seat, view=None, with_name=False, extra=""):
     """A party's chip (its two letters on its colour); `with_name`: the party's
-    name after it, and the player's in brackets when `view` is given."""
+    name after it, and the player's in brackets when `view` is given; `extra`:
+    more classes ("fresh": a marker just placed)."""
     party = party_of(seat)
     if party is None:
         return '<span class="dm-party">?</span>'
@@ -30,7 +31,7 @@ def party_mark(seat, view=None, with_name=False):
         who = f" ({name_of(view, seat)})" if view is not None else ""
         name = f' <span class="dm-party-name">{esc(PARTY_NAMES[party])}{esc(who)}</span>'
     hidden = "" if with_name else f'<span class="visually-hidden">{esc(party_words(seat, view))}</span>'
-    return (f'<span class="dm-party dm-p-{party}"><b class="dm-chip" aria-hidden="true">'
+    return (f'<span class="dm-party dm-p-{party}{(" " + extra) if extra else ""}"><b class="dm-chip" aria-hidden="true">'
             f'{PARTY_LETTERS[party]}</b>{hidden}{name}</span>')
 
 

@@ -7,30 +7,36 @@ from coalitions.games.die_macher.data import CABINET_NAMES, MEDIA_SPOTS
 
 from ...render import esc, plural
 from .marks import back_chip, op_chip, party_mark, party_words, signed, state_name
+from .placed import placed
 
 
-def slot_html(slot):
+def slot_html(slot, new=frozenset()):
+    """One opinion slot; `new`: what the last move placed in this state ((what, opinion) pairs)."""
     if slot["opinion"] is None:
         inner = back_chip()
         words = f"slot {slot['slot']}: face down"
     else:
         note = "seen by you" if slot["known"] else ""
-        inner = op_chip(slot["opinion"], note=note)
+        inner = op_chip(slot["opinion"], "fresh" if ("opinion", slot["opinion"]) in new else "", note=note)
         words = f"slot {slot['slot']}: {slot['name']}" + (" (face down, seen by you)" if slot["known"] else "")
     doubled = ""
     if slot["doubled"]:
-        doubled = '<b class="dm-double" aria-hidden="true">×2</b>'
+        fresh = " fresh" if ("double", slot["opinion"]) in new else ""
+        doubled = f'<b class="dm-double{fresh}" aria-hidden="true">×2</b>'
         words += ", doubled: counts twice"
     cls = "dm-slot" + (" is-doubled" if slot["doubled"] else "") + (" is-down" if not slot["face_up"] else "")
     return (f'<li class="{cls}" data-slot="{slot["slot"]}"><span class="visually-hidden">{esc(words)}</span>'
             f'<span class="dm-slot-face" aria-hidden="true">{inner}{doubled}</span></li>')
 
 
-def media_spots(view, st):
-    """The five media spots: each marker as its party's letters, then the free spots."""
+def media_spots(view, st, new=frozenset()):
+    """The five media spots: each marker as its party's letters, then the free
+    spots; a marker the last move placed comes in (`new`)."""
     marks = []
     for s, count in enumerate(st["media"]):
         marks += [party_mark(s)] * count
+        if count and ("media", s) in new:
+            marks[-1] = party_mark(s, extra="fresh")
     marks += ['<span class="dm-spot" aria-hidden="true"></span>'] * st["media_free"]
     holder = st.get("majority")
     words = (f"Media: {MEDIA_SPOTS - st['media_free']} of {MEDIA_SPOTS} spots taken"
@@ -43,7 +49,7 @@ def media_spots(view, st):
             f'<span class="dm-spots" aria-hidden="true">{"".join(marks)}</span>{majority}</div>')
 
 
-def party_rows(view, st):
+def party_rows(view, st, new=frozenset()):
     n = view["players"]
     best = max(st["votes"]) if st["votes"] else 0
     rows = []
@@ -51,14 +57,16 @@ def party_rows(view, st):
         r, t, m, v = st["rallies"][s], st["trends"][s], st["topics"][s], st["votes"][s]
         card = st["cabinet"][s]
         cab = ""
+        laid = " fresh" if ("cabinet", s) in new else ""
         if card == "face-down":
-            cab = '<span class="dm-facedown" title="a shadow-cabinet card, face down">▮</span>'
+            cab = f'<span class="dm-facedown{laid}" title="a shadow-cabinet card, face down">▮</span>'
         elif card:
-            cab = f'<span class="dm-own-cab" title="{esc(CABINET_NAMES[card])}">▮ yours</span>'
+            cab = f'<span class="dm-own-cab{laid}" title="{esc(CABINET_NAMES[card])}">▮ yours</span>'
+        rally = f'<span class="dm-count fresh">{r}</span>' if ("rally", s) in new else str(r)
         cls = ("is-you" if s == view.get("seat") else "") + (" is-best" if v and v == best else "")
         rows.append(
             f'<tr class="{cls.strip()}" data-party-row="{s}"><th scope="row">{party_mark(s)}</th>'
-            f'<td>{st["media"][s] or ""}</td><td>{r}</td><td>{esc(signed(t))}</td><td>×{m}</td>'
+            f'<td>{st["media"][s] or ""}</td><td>{rally}</td><td>{esc(signed(t))}</td><td>×{m}</td>'
             f'<td class="dm-votes"><b>{v}</b></td><td class="dm-cabcol">{cab}</td></tr>'
         )
     head = "projected votes" if st["projection"] else "votes"
@@ -73,7 +81,9 @@ def party_rows(view, st):
     )
 
 
-def state_board(view, st, k, active=None):
+def state_board(view, st, k, active=None, new=frozenset()):
+    """One state's board; `new`: what the last move placed on the boards ((what, state, seat or opinion))."""
+    here = {(what, x) for what, sid, x in new if sid == st["id"]}
     rnd = view.get("round") or 1
     results = view.get("results") or []
     held = bool(results) and results[-1]["round"] == rnd  # this round's election is over: the rest come later
@@ -95,8 +105,8 @@ def state_board(view, st, k, active=None):
         f'<span class="tag{" tag-turn" if due == rnd else ""}">{esc(when)}</span></h3>'
         f"{note}"
         f'<ol class="dm-slots" aria-label="Opinions in {esc(state_name(st["id"]))}">'
-        f'{"".join(slot_html(s) for s in st["slots"])}</ol>'
-        f"{media_spots(view, st)}{party_rows(view, st)}{proj}{once}"
+        f'{"".join(slot_html(s, here) for s in st["slots"])}</ol>'
+        f"{media_spots(view, st, here)}{party_rows(view, st, here)}{proj}{once}"
         "</li>"
     )
 
@@ -120,7 +130,8 @@ def states_strip(view):
     states = view.get("states") or []
     if not states:
         return ""
-    items = "".join(state_board(view, st, k, active_note(view, st)) for k, st in enumerate(states))
+    new = placed(view)
+    items = "".join(state_board(view, st, k, active_note(view, st), new) for k, st in enumerate(states))
     hidden = any(st["projection"] for st in states)
     return (
         '<section class="dm-states-box" aria-labelledby="dm-states-title">'
