@@ -22,7 +22,7 @@ from coalitions.games.die_macher.data import START_MONEY
 
 from .pages import CONTINUE, check_action_buttons, focused, start_from_form, step_buttons, wait_ready
 from .test_builder import axe_violations
-from .test_results import with_settings
+from .test_results import PANEL, in_view, with_settings
 
 SHOTS = Path("/tmp/dm-shots")
 PHONE = {"width": 390, "height": 844}
@@ -115,7 +115,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
         page.wait_for_selector(f'html[data-ready][data-route="play"], {CONTINUE}', state="attached")
         if page.locator(CONTINUE).count():
             panel = page.locator("[data-moment-panel]")
-            panels.append((panel.get_attribute("data-moment-panel"), panel.inner_text()))
+            panels.append((panel.get_attribute("data-moment-panel"), panel.text_content()))  # details folded
             if len(panels) == 1:
                 shoot(page, "vsbots-election", ((DESKTOP, "1280"), (PHONE, "390")))
                 page.set_viewport_size(PHONE)  # axe on the result panel, on a phone
@@ -270,3 +270,118 @@ def test_axe_finds_nothing_on_the_table(open_page, dist_url):
     assert not axe_violations(page)
     page.set_viewport_size(PHONE)
     assert not axe_violations(page)
+
+
+# -- a marker placed, and the election's result panel on a phone ----------------------------------------
+
+
+def quick_move(page, prefer=()):
+    """The first legal action starting with one of `prefer`, else a quick one
+    (the least bid, draw, take, keep, pass, done...), else the first; clicked."""
+    actions = check_action_buttons(page)
+    assert actions, "no action"
+    for start in prefer + ("bid ", "draw", "take ", "hold ") + QUICK:
+        found = [a for a in actions if a == start or a.startswith(start)]
+        if found:
+            page.locator(f'[data-action="{found[0]}"]').first.click()
+            return found[0]
+    page.locator(f'[data-action="{actions[0]}"]').first.click()
+    return actions[0]
+
+
+MARKER = '[data-state] .dm-spots .dm-party.fresh'  # a media marker just placed
+ANIMATION = """el => { const s = getComputedStyle(el);
+    return {name: s.animationName, duration: parseFloat(s.animationDuration) * 1000}; }"""
+
+
+def place_a_media_marker(page):
+    """Quick moves up to the media phase, then a media marker bought: the bots
+    wait 4 s after it (so the table shows it), and the marker placed is returned
+    as (the state, its animation)."""
+    for _ in range(60):
+        page.wait_for_selector(f'html[data-ready][data-route="play"] .table[data-deciding], {CONTINUE}',
+                               state="attached")
+        media = [a for a in check_action_buttons(page) if a.startswith("media ")]
+        if media:
+            page.evaluate("() => { window.coalitionsBotPace = 4; }")  # the next bot move waits
+            page.locator(f'[data-action="{media[0]}"]').click()
+            marker = page.locator(MARKER)
+            marker.wait_for(state="attached", timeout=3000)
+            assert marker.count() == 1
+            state = marker.evaluate("el => el.closest('[data-state]').dataset.state")
+            assert marker.evaluate("el => el.querySelector('.dm-chip').textContent") == "Bk"  # the player's party
+            return media[0].split()[1], marker.evaluate(ANIMATION)
+        quick_move(page)
+    raise AssertionError("no media phase")
+
+
+def test_a_placed_marker_comes_in_and_not_under_reduced_motion(open_page, dist_url):
+    url = dist_url + "#/new/die-macher?players=3&seats=human,bot,bot&seed=3&levels=,random,random"
+    settings = with_settings(pause="continue")
+    page = open_page(url, viewport=DESKTOP, reduced_motion="no-preference", init_script=settings)
+    wait_ready(page, "play")
+    state, motion = place_a_media_marker(page)
+    # the app's motion (base.css .fresh: "arrive"), on the marker the player just placed in that state
+    assert motion["name"] == "arrive" and motion["duration"] >= 150, motion
+    assert page.locator(f'[data-state="{state}"] .dm-spots .dm-party.fresh').count() == 1
+    # the bots' markers come in the same way, one at a time (the last move's), noted as the table changes
+    page.evaluate("""s => { window.__placed = [];
+        new MutationObserver(() => document.querySelectorAll(s).forEach(e => window.__placed.push(
+            [e.closest('[data-state]').dataset.state, e.querySelector('.dm-chip').textContent,
+             document.querySelectorAll(s).length])))
+          .observe(document.body, {subtree: true, childList: true, attributes: true}); }""", MARKER)
+    page.evaluate("() => { window.coalitionsBotPace = 0; }")
+    for _ in range(30):  # the player buys a marker at each turn of the media phase
+        page.wait_for_selector('html[data-ready][data-route="play"] .table[data-deciding]', state="attached")
+        if not [a for a in check_action_buttons(page) if a.startswith("media ")]:
+            break
+        quick_move(page, prefer=("media ",))
+    placed = page.evaluate("window.__placed")
+    parties = {party for _, party, _ in placed}
+    assert "Bk" in parties and parties & {"Re", "Ye"}, placed  # the player's and a bot's
+    assert all(count == 1 for _, _, count in placed), placed
+    # reduced motion: the marker placed is marked (a ring), but nothing moves
+    page = open_page(url, viewport=DESKTOP, reduced_motion="reduce", init_script=settings)
+    wait_ready(page, "play")
+    state, motion = place_a_media_marker(page)
+    assert motion["duration"] < 1, motion  # 0.01 ms: base.css under prefers-reduced-motion
+
+
+def test_the_election_result_at_390_leads_with_its_outcome_counts_down_and_pauses(open_page, dist_url):
+    """The state election's result panel on a phone, the pause set to 8 s:
+    the one-line outcome first and in view, the countdown shown, Continue in
+    the window and not covered; the countdown stops while the pointer or the
+    keyboard focus is on the panel, and Continue closes it."""
+    page = open_page(dist_url + "#/new/die-macher?players=3&seats=human,bot,bot&seed=4&levels=,random,random",
+                     viewport=PHONE, init_script=with_settings(pause="8"))
+    for _ in range(200):
+        page.wait_for_selector(f'html[data-ready][data-route="play"] .table[data-deciding], {PANEL}', state="attached")
+        if page.locator(PANEL).count():
+            break
+        quick_move(page)
+    else:
+        raise AssertionError("no election")
+    panel = page.locator(PANEL)
+    assert panel.get_attribute("data-moment-panel") == "election"
+    outcome = panel.locator("[data-moment-outcome]").first
+    in_view(page, outcome)
+    assert outcome.inner_text().startswith("Election in "), outcome.inner_text()
+    order = panel.locator("[data-moment-outcome], details").evaluate_all("els => els.map(e => e.tagName)")
+    assert order[0] == "P" and "DETAILS" in order, order  # the outcome first, the log's lines below
+    assert panel.locator("[data-countdown]").is_visible()
+    assert int(panel.locator("[data-countdown]").inner_text()) <= 8
+    in_view(page, page.locator(CONTINUE))
+    shoot(page, "result-390", ((PHONE, "390"),))
+    # the pointer on the panel: stopped, and it stays past its 8 seconds' end
+    panel.hover()
+    page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=2000)
+    page.wait_for_timeout(9000)
+    assert panel.count() == 1 and "Paused" in panel.locator("[data-countdown-note]").inner_text()
+    page.mouse.move(5, 5)  # the pointer leaves: the count goes on
+    page.wait_for_selector(f"{PANEL} [data-countdown]", timeout=2000)
+    # the focus on it stops it too
+    panel.locator("summary").first.focus()
+    page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=2000)
+    page.locator(CONTINUE).click()
+    page.wait_for_selector(PANEL, state="detached")
+    wait_ready(page, "play")
