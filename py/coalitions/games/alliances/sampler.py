@@ -164,7 +164,7 @@ SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, pla
 
 # The State of the Nations (4 players). The Aggressor needs 10 of the 20
 # countries from 2, with 12 conflicts: an Aggressor whose bid was forced
-# wins rarely (about one campaign in ten between normal bots), so the bid is
+# wins rarely (about one campaign in eight between normal bots), so the bid is
 # what decides most campaigns. The hard bot never opens nor outbids while a
 # player after it may still be made to bid; only when it speaks last and
 # everybody else passed does it weigh a bid of 10 in each suit by playouts
