@@ -385,3 +385,35 @@ def test_the_election_result_at_390_leads_with_its_outcome_counts_down_and_pause
     page.locator(CONTINUE).click()
     page.wait_for_selector(PANEL, state="detached")
     wait_ready(page, "play")
+
+
+# -- the same table under CPython (no browser needed, kept beside the browser tests) ------------------
+
+
+def test_a_card_or_media_majority_at_work_shows_that_states_opinions_in_the_phase_panel():
+    """A replacement or a doubling is chosen from the opinions of a state that
+    a phone shows off to the side: the phase panel lists them (and the
+    programme), for every seat, from the view only."""
+    from app import render
+    from app.games import renderer_for
+    from coalitions.core.match import Match
+    from coalitions.core.records import make_players
+    from coalitions.games.die_macher.data import STATE_NAMES
+
+    match = Match.new("die-macher", make_players(["bot"] * 3, levels=["random"] * 3), seed=2)
+    rng = random.Random(2)
+    seen = 0
+    while match.to_act():
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        ctx = render.TableContext(interactive=False, seat=seat, mode="play", game_id="die-macher")
+        board = renderer_for("die-macher").parts(view, ctx).board
+        pending = view.get("pending")
+        if view["step"] in ("replace", "cabinet", "look") and pending:
+            seen += 1
+            line = re.search(r"<p [^>]*data-state-opinions>Opinions in ([^:]+):", board)
+            assert line and line.group(1) == STATE_NAMES[pending["state"]], board
+        else:
+            assert "data-state-opinions" not in board
+        match.apply(seat, rng.choice(match.state.legal_actions(seat)))
+    assert seen >= 3, seen

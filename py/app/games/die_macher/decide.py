@@ -10,6 +10,7 @@ from coalitions.games.die_macher.data import (
 from ...render import choices_box, esc, name_of, pick_button, plural
 from .amounts import stepper
 from .marks import cabinet_card, money, names_list, op_chip, op_name, party_mark, signed, state_name, who
+from .states import state_opinions
 
 
 def phase_track(view):
@@ -167,6 +168,8 @@ def context(view):
                 "cannot pay then is lost.</p>")
     if step in ("poll-bid", "poll-sell", "poll-use") and view.get("auction"):
         return POLL_STEPS.get(step, "")
+    if step in ("replace", "cabinet", "look") and view.get("pending"):
+        return state_opinions(view, view["pending"]["state"])
     return ""
 
 

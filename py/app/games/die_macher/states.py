@@ -144,3 +144,20 @@ def states_strip(view):
         '<div class="dm-states-scroll" tabindex="0" role="region" aria-label="State boards (scroll sideways)">'
         f'<ol class="dm-states">{items}</ol></div></section>'
     )
+
+
+def state_opinions(view, sid):
+    """The opinions of the state a card or a media majority works on, and your
+    programme: what a replacement or a doubling is chosen from, without
+    scrolling to that state's board (a phone shows one board at a time)."""
+    st = next((x for x in view.get("states") or [] if x["id"] == sid), None)
+    if st is None:
+        return ""
+    chips = " ".join(op_chip(x["opinion"], note="×2" if x["doubled"] else "") if x["opinion"] else back_chip()
+                     for x in st["slots"])
+    out = f'<p class="dm-opinions" data-state-opinions>Opinions in {esc(state_name(sid))}: {chips}</p>'
+    seat = view.get("seat")
+    if seat is not None:
+        out += ('<p class="dm-opinions">Your programme: '
+                + " ".join(op_chip(op) for op in view["programmes"][seat]) + "</p>")
+    return out
