@@ -1,5 +1,6 @@
 """The typed folders: mypy (pinned in requirements-dev.txt, configured in
-mypy.ini: strict) finds no error in each folder of TYPED."""
+mypy.ini: strict) finds no error in each folder of TYPED, nor in each file of
+TYPED_FILES."""
 
 import pathlib
 import subprocess
@@ -29,3 +30,25 @@ def test_mypy_finds_no_error_in_the_typed_folders(folder, tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Typed files of packages not typed as a whole yet: the hard level's part of
+# each game that gives core/search.py a sampler. mypy reads the modules they
+# import too and may find errors there; none may be in the file itself (every
+# function it calls from them has typed arguments and result).
+TYPED_FILES = [
+    "py/coalitions/games/koalition/sampler.py",
+    "py/coalitions/games/alliances/sampler.py",
+]
+
+
+@pytest.mark.parametrize("path", TYPED_FILES)
+def test_mypy_finds_no_error_in_the_typed_files(path, tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "mypy.ini"), "--cache-dir", str(tmp_path),
+         path],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert "Success:" in result.stdout or "Found " in result.stdout, result.stdout + result.stderr  # mypy ran
+    mine = [line for line in result.stdout.splitlines() if line.startswith(path + ":")]
+    assert not mine, "\n".join(mine)

@@ -112,7 +112,7 @@ PASS = "pass"
 REINFORCE = "reinforce"
 
 
-def bid(number, suit):
+def bid(number: int, suit: str) -> str:
     return f"bid {number} {suit}"
 
 

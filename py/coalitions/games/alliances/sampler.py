@@ -17,7 +17,9 @@ the view does not describe) the hard bot plays as the normal one. In the
 
 import copy
 import math
+from typing import Any, Optional
 
+from ...core.game import JSON
 from ...core.rng import Rng
 from ...core.search import SearchBot, SearchSpec, bot_policy, search
 from . import notation
@@ -27,10 +29,10 @@ from .rules import Alliances
 PHASES = ("bid", "target", "play", "reinforce", "declare", "trump")
 
 
-def voids(view):
+def voids(view: JSON) -> dict[int, set[str]]:
     """{seat: suits it cannot hold}: a power card off the leading suit on the
     table means its player had none of that suit."""
-    out = {}
+    out: dict[int, set[str]] = {}
     lead = view["leading"]
     for i, e in enumerate(view["table"]):
         if i and lead is not None and e.get("by", e["seat"]) == e["seat"] and not IS_SPECIAL[e["card"]] \
@@ -39,17 +41,18 @@ def voids(view):
     return out
 
 
-def _deal(pool, needs, banned, rng):
+def _deal(pool: list[str], needs: dict[int, int], banned: dict[int, set[str]],
+          rng: Rng) -> Optional[tuple[dict[int, list[str]], list[str]]]:
     """Deal `pool` into {seat: count} with no seat given a power card of a
     banned suit; None if the draws fail a few times."""
     for _ in range(8):
         rng.shuffle(pool)
         left = list(pool)
-        hands = {}
+        hands: dict[int, list[str]] = {}
         ok = True
         # the most constrained seats first
         for seat in sorted(needs, key=lambda s: -len(banned.get(s, ()))):
-            bad = banned.get(seat, set())
+            bad: set[str] = banned.get(seat, set())
             fits = [c for c in left if IS_SPECIAL[c] or SUIT_OF[c] not in bad]
             if len(fits) < needs[seat]:
                 ok = False
@@ -63,7 +66,7 @@ def _deal(pool, needs, banned, rng):
     return None
 
 
-def sample(view, rng):
+def sample(view: JSON, rng: Rng) -> Optional[JSON]:
     """A state's JSON consistent with `view` (see the module docstring), or
     None in a phase it does not model."""
     if view.get("outcome") or view["seat"] is None or view["phase"] not in PHASES:
@@ -97,7 +100,7 @@ def sample(view, rng):
     if high is not None:
         bids = [b for b in view["bids"] if b[1] != "pass"]
         high_seat = bids[-1][0] if bids else None
-    shown_cards = [[] for _ in range(n)]
+    shown_cards: list[list[str]] = [[] for _ in range(n)]
     if partner is not None:
         shown_cards[partner] = list(shown)
     return {
@@ -126,7 +129,7 @@ def sample(view, rng):
 EMPIRE_MEAN = 10
 
 
-def value_3p(state, seat):
+def value_3p(state: Any, seat: int) -> float:  # state: an AlliancesState
     """How the seat stands in the 3-player game: its score as the Empire
     (EMPIRE_MEAN while still to play; the countries held so far by the Empire
     of a campaign cut short) against the best of the others' (tie-break:
@@ -139,7 +142,7 @@ def value_3p(state, seat):
     return 0.5 + 0.5 * math.tanh(lead / 3)
 
 
-def value(state, seat):
+def value(state: Any, seat: int) -> float:  # state: an AlliancesState
     """A playout's end: at the end of a campaign, whether the seat's side won
     it (3 players: `value_3p`); cut short before, the share of the countries
     its side holds."""
@@ -154,7 +157,7 @@ def value(state, seat):
     return 0.5 + 0.5 * (mine - theirs) / max(1, mine + theirs)
 
 
-def campaign(state):
+def campaign(state: Any) -> object:  # state: an AlliancesState
     """The stage of a playout: the campaigns played (a playout ends with the campaign)."""
     return len(state.results)
 
@@ -175,12 +178,12 @@ SPEC = SearchSpec(Alliances, sample, bot_policy("normal", Alliances), value, pla
 FORCED_BUDGET = 2
 
 
-def forced_threshold(redeals):
+def forced_threshold(redeals: int) -> float:
     """The share of playouts a forced bid of 10 must win to be made."""
     return max(0.0, 0.3 - 0.04 * max(0, redeals - 3))
 
 
-def bid_4p(spec, view, rng):
+def bid_4p(spec: SearchSpec, view: JSON, rng: Rng) -> str:
     """The hard bot's bid in the 4-player State of the Nations (see above)."""
     me = view["seat"]
     last = view["high"] is None and sum(1 for s, p in enumerate(view["passed"]) if p and s != me) == 3
@@ -203,7 +206,7 @@ class HardBot(SearchBot):
 
     spec = SPEC
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if view["phase"] == "bid" and view["players"] == 4 and view["seat"] is not None and len(legal) > 1:
             return bid_4p(self.spec, view, self.rng)
         return super().choose(view, legal)

@@ -22,6 +22,7 @@ round).
 from operator import itemgetter
 
 from ...core.bots import Bot
+from ...core.game import JSON
 from . import notation
 from .data import BONUS, CARDS, COMPATIBLE, DECK, PARTIES, VP_TABLE
 from .notation import LABEL_PARTS, coalition_labels, parse
@@ -326,7 +327,7 @@ class GoodBot(Bot):
 
     # -- the whole-game picture -----------------------------------------------------
 
-    def _setup(self, view):
+    def _setup(self, view: JSON) -> None:
         self.view = view
         self.me = view["seat"]
         self.n = view["players"]
@@ -400,7 +401,7 @@ class GoodBot(Bot):
             worth = self._worth_cache[key] = vp + self._bonus_factor * gain
         return worth
 
-    def _utility(self, vp, party_of):
+    def _utility(self, vp: list[int], party_of: dict[int, int]) -> float:
         me = self.me
         mine = vp[me]
         others = (sum(vp) - mine) / self._others_div
@@ -523,7 +524,7 @@ class GoodBot(Bot):
             value = self._future_cache[key] = self._future_of(view, hand_after)
         return value
 
-    def _future_of(self, view, hand_after):
+    def _future_of(self, view: JSON, hand_after: list[str]) -> float:
         n = self.n
         per_round = {3: 6, 4: 6, 5: 4, 6: 4, 7: 3, 8: 3}[n]
         done_in_round = (view["election"] - 1) % per_round

@@ -22,10 +22,14 @@ playouts of the normal bot in the same time, and better than 24 times
 (docs/bots.md, "Strength").
 """
 
-import math
+from __future__ import annotations
 
+import math
+from typing import Any, Optional
+
+from ...core.game import JSON
 from ...core.rng import Rng
-from ...core.search import SearchSpec, search_bot
+from ...core.search import SearchSpec, bot_policy, search_bot
 from .bots import BUDGET, PIDX, SAMPLES_FIRST, SAMPLES_SECOND, GoodBot
 from .data import DECK, ORDER
 from .negotiation import unit_label_key
@@ -37,7 +41,7 @@ SAMPLES = 8  # the hard level's samples of a card decision, in multiples of the 
 SCALE = 5.0  # victory points: the scale of `value`
 
 
-def _result(summary, n):
+def _result(summary: JSON, n: int) -> JSON:
     """A past election's result as the state keeps it, from the view's
     summary (what the game still reads of it: nothing but the view)."""
     return {"election": 0, "round": 0, "country": summary["country"], "ballots": summary["ballots"],
@@ -46,10 +50,10 @@ def _result(summary, n):
             "winners": [{"seat": s, "party": None, "value": 0, "vp": v} for s, v in enumerate(summary["vp"]) if v]}
 
 
-def _fresh(history, rnd):
+def _fresh(history: list[JSON], rnd: int) -> bool:
     """Whether the proposals of round `rnd` brought a coalition not proposed
     before (the state's `fresh`, from the view's history)."""
-    before = set()
+    before: set[str] = set()
     for h in history:
         if h["coalition"] is None:
             continue
@@ -59,7 +63,7 @@ def _fresh(history, rnd):
     return False
 
 
-def _negotiation(view):
+def _negotiation(view: JSON) -> JSON:
     """The negotiation's fields of the state, from the view's."""
     neg = view["negotiation"]
     if neg is None:
@@ -80,7 +84,7 @@ def _negotiation(view):
             "binding": neg["binding"]}
 
 
-def sample(view, rng):
+def sample(view: JSON, rng: Rng) -> Optional[JSON]:
     """A state's JSON consistent with `view` (see the module docstring), or
     None when there is nothing to decide (the game over, no seat)."""
     if view.get("outcome") or view["seat"] is None or view["phase"] == "over":
@@ -93,7 +97,7 @@ def sample(view, rng):
     if len(pool) != sum(counts[s] for s in range(n) if s != me) + view["set_aside_count"]:
         return None
     rng.shuffle(pool)
-    hands = []
+    hands: list[list[str]] = []
     for s in range(n):
         if s == me:
             hands.append(hand)
@@ -124,22 +128,15 @@ def sample(view, rng):
     return data
 
 
-def _bot_move(bot):
-    def move(state, seat, rng):
-        view = state.view(seat)
-        return bot(Rng(rng.next_u64())).choose(view, view["legal"])
-    return move
+_normal = bot_policy("normal", Koalition)
 
 
-_normal = _bot_move(GoodBot)
-
-
-def stage(state):
+def stage(state: Any) -> object:  # state: a KoalitionState
     """A playout ends with the election (or its ballot) it started in."""
     return (state.election, state.ballot)
 
 
-def value(state, seat):
+def value(state: Any, seat: int) -> float:  # state: a KoalitionState
     """What the election just ended is worth to the seat, as the normal bot
     counts it (its victory points, more where they bring a party chief's
     bonus, less a share of the others'; plus what the cards it kept are worth
@@ -149,15 +146,16 @@ def value(state, seat):
     election cut short (a playout's `horizon`), nothing is scored yet."""
     n = state.players
     if state.phase != "play" or state.plays or state.ballot > 1:
-        gained, r = {}, {"country": state.country, "election": state.election, "round": state.round}
+        gained: dict[int, tuple[int, str]] = {}
+        r: JSON = {"country": state.country, "election": state.election, "round": state.round}
         left = sorted(state.stack)
     else:
         r = state.results[-1]
         gained = {w["seat"]: (w["vp"], w["party"]) for w in r["winners"]}
         left = sorted(state.stack + [state.country])
     before = [dict(v) for v in state.vp]
-    for s, (vp, party) in gained.items():
-        before[s][party] -= vp
+    for s, (won, party) in gained.items():
+        before[s][party] -= won
     pv = {"seat": seat, "players": n, "country": r["country"], "starter": 0, "vp": before,
           "countries_left": left, "election": r["election"]}
     bot = GoodBot(Rng(0))
@@ -180,7 +178,7 @@ class SampledBot(GoodBot):
     forecasts = SAMPLES * BUDGET
 
 
-def searched(view, rng):
+def searched(view: JSON, rng: Rng) -> Optional[JSON]:
     """The sampler of the search: the decisions after the vote (negotiation,
     chair ties, choices of party); None while cards are played (SampledBot
     plays them)."""

@@ -316,7 +316,7 @@ def _ok_masks(units):
     return ok
 
 
-def minimal_winning(units, need):
+def minimal_winning(units: list[tuple[str, int]], need: int) -> list[tuple[int, ...]]:
     """Every legal coalition of `units` (a list of (party, votes)), as sorted
     tuples of unit indices, in increasing order: all its parties pairwise
     compatible, at least `need` votes, and minimal: without any one member it
