@@ -262,9 +262,10 @@ def test_no_module_of_the_app_is_long():
 
 
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
-# stdlib.py: the finder that fetches the rest of the standard library from the page's origin
+# stdlib.py and wheel.py: the finders that fetch the rest of the standard library and a game's
+# own modules from the page's origin
 MAY_TOUCH_THE_BROWSER = {"browser.py", "dom.py", "localstore.py", "clipboard.py", "downloads.py", "botworker.py",
-                         "bots.py", "stdlib.py"}
+                         "bots.py", "stdlib.py", "wheel.py"}
 
 
 def test_only_the_browser_layer_imports_the_browser():
