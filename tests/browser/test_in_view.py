@@ -229,3 +229,40 @@ def test_the_current_play_and_the_decision_are_both_in_view(booted, case):
                         break
                 random_move(page, rng)
             assert checked >= 3, (case, size, checked)
+
+
+# Later decisions that once missed (issue 24): case -> (game, query, seed,
+# window width, moves played at most, a control that must come up on the way).
+# The game is played with the random legal moves above and every decision on
+# the way is checked, up to the one that missed: Koalition's answer to a proposal (the vote bars went under the held
+# hand at 390), Alliances for 3 at a campaign's start (give, put a pair, the
+# trump sat about 1000 px down at 1280), Coalition Chess's answer to a check
+# (its "let the check stand" fell below the window at 390).
+LATER = {
+    "koalition-4-answer": ("koalition", "players=4&seats=human,bot,bot,bot", 3, 390, 13, '[data-action="decline"]'),
+    "alliances-3-give": ("alliances", "players=3&seats=human,bot,bot", 3, 1280, 6, '[data-action^="give "]'),
+    "coalition-chess-check": ("coalition-chess", "seats=human,bot,bot,bot", 8, 390, 40, "[data-cc-answer]"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LATER))
+def test_later_decisions_are_in_view(booted, case):
+    game, query, seed, width, moves, awaited = LATER[case]
+    seen = False
+    page = booted("#/", "home", settings=FAST)
+    page.set_viewport_size(next(s for s in SIZES if s["width"] == width))
+    page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
+                  f"#/new/{game}?{query}&seed={seed}")
+    wait_ready(page)
+    if page.locator("[data-ui=start]").count():
+        page.locator("[data-ui=start]").click()
+    rng = random.Random(seed)
+    for move in range(moves):
+        wait_ready(page, "play")
+        wait_for_turn(page)
+        assert not page.locator("html[data-game-over]").count(), (case, move)
+        page.wait_for_selector(".table[data-deciding]")
+        check_decision(page, (case, width, move))
+        seen = seen or page.locator(awaited).count() > 0
+        random_move(page, rng)
+    assert seen, (case, awaited)

@@ -331,9 +331,10 @@ def hand_area(view, ctx, covered):
     others = [a for a in legal if a not in covered]
     buttons = "".join(action_button(a, labels.get(a, a), esc(labels.get(a, a)), "btn") for a in others)
     covered.update(others)
-    # held in view while a card is to be played, not while the decision is on
-    # the map or the bids above the hand
-    sticky = " data-sticky" if playable else ""
+    # held in view while a card is to be played or the hand's own actions
+    # (give, put a pair, the trump) are on, not while the decision is on the
+    # map or the bids above the hand
+    sticky = " data-sticky" if playable or buttons else ""
     return (
         f'<section class="hand-area" data-hand="{seat}"{sticky} aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'

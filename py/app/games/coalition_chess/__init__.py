@@ -177,7 +177,7 @@ def extra_buttons(view, ctx):
                 label = kind
             cls = "btn" + (" btn-primary" if kind in ("default", "accept") else "")
             picked = builder.is_picked(kind, *first)
-            text = "Swap the Motorcyclist's colour" if kind == "swap" else label
+            text = {"swap": "Swap the Motorcyclist's colour", "decline": "Let the check stand"}.get(kind, label)
             out.append(pick_button(control, label, esc(text), cls, picked))
     if not out:
         return ""
@@ -227,13 +227,16 @@ def answer_box(view, ctx):
     givers = [f"{POWER_NAMES[board[sq][0]]}'s {KIND_NAMES.get(board[sq][1], board[sq][1])} on {sq}"
               if sq in board else sq for sq in by]
     frm = f" from {' and '.join(givers)}" if givers else ""
+    # short, so that "let it stand" right below it is in view on a phone with the board
     return (
         '<div class="cc-answer" data-cc-answer role="alert">'
-        f'<p class="cc-answer-title"><b>Answer the check now?</b></p>'
-        f'<p>Your King on {esc(answer.get("king"))} is in check{esc(frm)}. Answer it at once, out of turn: '
-        "pick a piece and its square (you then miss your next turn). Or let the check stand until your turn.</p>"
-        "</div>"
+        f'<p class="cc-answer-title"><b>Answer the check now?</b> Your King on {esc(answer.get("king"))} '
+        f'is in check{esc(frm)}.</p></div>'
     )
+
+
+ANSWER_HOW = ('<p class="hint cc-answer-how">Answer at once, out of turn: pick a piece and its square (you then '
+              "miss your next turn). Or let the check stand until your turn.</p>")
 
 
 def hand_area(view, ctx, looking):
@@ -255,7 +258,13 @@ def hand_area(view, ctx, looking):
         text = prompt(view, ctx)
         others = extra_buttons(view, ctx)
         first = view.get("phase") == "setup"  # "Default set-up" before the twelve pieces, in view on a phone
-        body = (answer_box(view, ctx)
+        answer = answer_box(view, ctx)
+        if answer:  # the check's answer: "let it stand" beside the title, in view on a phone
+            body = answer + others + ANSWER_HOW + (f'<p class="hint" data-cc-prompt>{esc(text)}</p>' if text else "") \
+                + reserve_buttons(view, ctx) + promotion_box(ctx)
+            return (f'<section class="hand-area cc-hand" data-hand="{seat}" aria-labelledby="hand-title">'
+                    f'{head}{body}</section>')
+        body = (answer
                 + (f'<p class="hint" data-cc-prompt>{esc(text)}</p>' if text else "")
                 + (others if first else "")
                 + reserve_buttons(view, ctx) + promotion_box(ctx) + ("" if first else others))

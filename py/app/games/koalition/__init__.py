@@ -287,8 +287,11 @@ def hand_area(view, ctx):
     if ctx.builder is not None:
         covered |= ctx.builder.covered
     others = [a for a in legal if a not in covered]
+    # the answer to a proposal in one short row ("Accept", "Decline"; the
+    # proposal is just above them, and each button's name says it in full)
+    shown = {"accept": "Accept", "decline": "Decline"}
     buttons = "".join(
-        action_button(a, labels.get(a, a), esc(labels.get(a, a)),
+        action_button(a, labels.get(a, a), esc(shown.get(a, labels.get(a, a))),
                       "btn " + ("btn-primary" if a.startswith(("propose", "accept", "claim", "score")) else ""))
         for a in others
     )
