@@ -242,6 +242,8 @@ LATER = {
     "koalition-4-answer": ("koalition", "players=4&seats=human,bot,bot,bot", 3, 390, 13, '[data-action="decline"]'),
     "alliances-3-give": ("alliances", "players=3&seats=human,bot,bot", 3, 1280, 6, '[data-action^="give "]'),
     "coalition-chess-check": ("coalition-chess", "seats=human,bot,bot,bot", 8, 390, 40, "[data-cc-answer]"),
+    # a debate of more than six cards with an Ace to hand over (it went under the hand at 390)
+    "election-day-4-long": ("election-day", "players=4&seats=human,bot,bot,bot", 5, 390, 8, ".debate-long"),
 }
 
 

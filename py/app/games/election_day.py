@@ -107,8 +107,9 @@ def debate(view):
         if i == len(cards) - 1 and (cid == fresh or (seat is None and log and log[-1].get("kind") == "turn-up")):
             cls += " fresh"
         played.append(f'<li class="{cls}">{card(cid, caption=who)}<span class="who" aria-hidden="true">{esc(who)}</span></li>')
-    if played:
-        body = f'<ol class="debate-cards">{"".join(played)}</ol>'
+    if played:  # a long debate in smaller cards, so that it stays in view above the held hand
+        long = " debate-long" if len(played) > 6 else ""
+        body = f'<ol class="debate-cards{long}">{"".join(played)}</ol>'
     else:
         body = '<p class="empty">No card in this debate yet.</p>'
     counts = suit_counts([c for c, _ in cards])
