@@ -40,17 +40,19 @@ def play_header(meta, save_id, extra="", share_open=False, confirm=None):
     table), or whether the player on screen confirms each move."""
     toggle = ""
     if confirm is not None:
-        toggle = ui_button("toggle-confirm", "Confirm moves", "btn btn-small btn-quiet",
-                           aria_pressed="true" if confirm else "false")
+        toggle = ('<button type="button" class="btn btn-small btn-quiet" data-ui="toggle-confirm" aria-pressed="'
+                  + ("true" if confirm else "false") + '">Confirm<span class="more"> moves</span></button>')
     return (
         '<div class="play-header">'
         f'<h1 class="play-title">{esc(meta.get("title", ""))}</h1>'
         '<p class="play-links">'
         + link_button(routes.rules(meta.get("id", ""), save_id), "Rules", "btn btn-small btn-quiet")
         + ui_button("share", "Share", "btn btn-small btn-quiet", aria_expanded="true" if share_open else "false")
-        + ui_button("export", "Export record", "btn btn-small btn-quiet")
+        # on a phone "Export" (the rest hidden but read), so that the links fit beside the title
+        + '<button type="button" class="btn btn-small btn-quiet" data-ui="export">'
+        'Export<span class="more"> record</span></button>'
         + toggle
-        + link_button(routes.home(), "Home", "btn btn-small btn-quiet")
+        + link_button(routes.home(), "Home", "btn btn-small btn-quiet play-home")  # a phone: the site's header has it
         + "</p>"
         + extra
         + "</div>"

@@ -378,3 +378,32 @@ def test_a_save_that_is_not_there_is_said_so(booted):
     assert page.locator("h1, h2").filter(has_text="No such game").count() == 1
     goto_hash(page, "#/review/nosuch2", "review")
     assert "There is no saved game “nosuch2” in this browser" in page.inner_text("main")
+
+
+@pytest.mark.parametrize("game", ["die-macher", "coalition-chess"])
+def test_the_table_links_fit_beside_the_title_on_a_phone(booted, game):
+    """At 390 px the title and its links share one line ("Export" and
+    "Confirm" with the rest of their names hidden but read; Home is the site
+    header's): the first links are whole inside the window, and a link past
+    its edge scrolls into it, whole."""
+    page = booted(f"#/new/{game}?seats=human,bot,bot,bot&seed=3&names=Ann")
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        start_from_form(page)
+        links = page.locator(".play-links > .btn:visible")
+        assert links.count() >= 3
+        # the row's right edge less its padding, where the fade begins
+        clear = page.locator(".play-links").evaluate(
+            "e => e.getBoundingClientRect().right - parseFloat(getComputedStyle(e).paddingRight)")
+        for i in range(links.count()):
+            if i >= 3:
+                links.nth(i).evaluate("e => e.scrollIntoView({inline: 'center', block: 'nearest'})")
+            box = links.nth(i).bounding_box()
+            assert box and 0 <= box["x"] and box["x"] + box["width"] <= clear + 0.5, (links.nth(i).inner_text(), box)
+        export = page.locator(".play-header [data-ui=export]")
+        assert export.locator(".more").bounding_box()["width"] <= 1  # " record": read, not shown
+        assert page.get_by_role("button", name="Export record").count() == 1
+        if page.locator("[data-ui=toggle-confirm]").count():
+            assert page.get_by_role("button", name="Confirm moves").count() == 1
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
