@@ -244,6 +244,8 @@ LATER = {
     "coalition-chess-check": ("coalition-chess", "seats=human,bot,bot,bot", 8, 390, 40, "[data-cc-answer]"),
     # a debate of more than six cards with an Ace to hand over (it went under the hand at 390)
     "election-day-4-long": ("election-day", "players=4&seats=human,bot,bot,bot", 5, 390, 8, ".debate-long"),
+    # an Ace to hand over at 1280: the hand's Ace choices pushed it over the debate's tally
+    "election-day-4-ace": ("election-day", "players=4&seats=human,bot,bot,bot", 6, 1280, 12, "[data-ace-choice] .ace-btn"),
 }
 
 
