@@ -240,6 +240,8 @@ def test_the_current_play_and_the_decision_are_both_in_view(booted, case):
 # (its "let the check stand" fell below the window at 390).
 LATER = {
     "koalition-4-answer": ("koalition", "players=4&seats=human,bot,bot,bot", 3, 390, 13, '[data-action="decline"]'),
+    # four proposals stacked in the held hand (the vote bars went under it at 1280)
+    "koalition-4-propose": ("koalition", "players=4&seats=human,bot,bot,bot", 2, 1280, 6, '[data-action^="propose"]'),
     "alliances-3-give": ("alliances", "players=3&seats=human,bot,bot", 3, 1280, 6, '[data-action^="give "]'),
     "coalition-chess-check": ("coalition-chess", "seats=human,bot,bot,bot", 8, 390, 40, "[data-cc-answer]"),
     # a debate of more than six cards with an Ace to hand over (it went under the hand at 390)
