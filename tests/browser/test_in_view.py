@@ -236,13 +236,16 @@ def test_the_current_play_and_the_decision_are_both_in_view(booted, case):
 # The game is played with the random legal moves above and every decision on
 # the way is checked, up to the one that missed: Koalition's answer to a proposal (the vote bars went under the held
 # hand at 390), Alliances for 3 at a campaign's start (give, put a pair, the
-# trump sat about 1000 px down at 1280), Coalition Chess's answer to a check
+# trump sat about 1000 px down at 1280) and its tiles to target at 390 (the
+# map's last row below the window), Coalition Chess's answer to a check
 # (its "let the check stand" fell below the window at 390).
 LATER = {
     "koalition-4-answer": ("koalition", "players=4&seats=human,bot,bot,bot", 3, 390, 13, '[data-action="decline"]'),
     # four proposals stacked in the held hand (the vote bars went under it at 1280)
     "koalition-4-propose": ("koalition", "players=4&seats=human,bot,bot,bot", 2, 1280, 6, '[data-action^="propose"]'),
     "alliances-3-give": ("alliances", "players=3&seats=human,bot,bot", 3, 1280, 6, '[data-action^="give "]'),
+    # the tiles to target at 390 (some stuck out below the window)
+    "alliances-3-target": ("alliances", "players=3&seats=human,bot,bot", 5, 390, 10, '[data-action^="target "]'),
     "coalition-chess-check": ("coalition-chess", "seats=human,bot,bot,bot", 8, 390, 40, "[data-cc-answer]"),
     # a debate of more than six cards with an Ace to hand over (it went under the hand at 390)
     "election-day-4-long": ("election-day", "players=4&seats=human,bot,bot,bot", 5, 390, 8, ".debate-long"),
