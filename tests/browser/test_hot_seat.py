@@ -19,7 +19,7 @@ import random
 import pytest
 
 from .pages import CONTINUE, wait_for_turn, wait_ready
-from .test_in_view import check_decision, random_move
+from .test_in_view import check_decision, random_move, start_game
 from .test_results import PANEL, in_view
 
 pytestmark = pytest.mark.browser
@@ -56,11 +56,7 @@ def play_hot_seat(page, game, query, seed, on_cover=None, limit=900):
     """Start `#/new/<game>?<query>&seed=<seed>` and play it to the end with
     random legal moves, checking every hand-off and every decision. Returns
     what was seen: covers, decisions, the seats that decided."""
-    page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
-                  f"#/new/{game}?{query}&seed={seed}")
-    wait_ready(page)
-    if page.locator("[data-ui=start]").count():
-        page.locator("[data-ui=start]").click()
+    start_game(page, game, query, seed)
     rng = random.Random(seed)
     seen = {"covers": 0, "decisions": 0, "seats": set()}
     names = [f"Player {i + 1}" for i in range(len(query.split("seats=")[1].split("&")[0].split(",")))]

@@ -165,6 +165,16 @@ DECISIONS = 5  # checked per game and size, a random legal move between two
 FAST = {"bot_speed": "instant", "pause": "0"}
 
 
+def start_game(page, game, query, seed):
+    """Go to `#/new/<game>?<query>&seed=<seed>` on the running page and start
+    it (a link that names its players shows the form first)."""
+    page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
+                  f"#/new/{game}?{query}&seed={seed}")
+    wait_ready(page)
+    if page.locator("[data-ui=start]").count():
+        page.locator("[data-ui=start]").click()
+
+
 def check_decision(page, where):
     """The current play and every control of the decision: inside, uncovered."""
     controls = controls_at_top(page)
@@ -209,11 +219,7 @@ def test_the_current_play_and_the_decision_are_both_in_view(booted, case):
     for seed in seeds:
         for size in SIZES:
             page.set_viewport_size(size)
-            page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
-                          f"#/new/{game}?{query}&seed={seed}")
-            wait_ready(page)
-            if page.locator("[data-ui=start]").count():
-                page.locator("[data-ui=start]").click()
+            start_game(page, game, query, seed)
             rng = random.Random(seed)
             checked = 0
             for move in range(DECISIONS * 3):
@@ -260,11 +266,7 @@ def test_later_decisions_are_in_view(booted, case):
     seen = False
     page = booted("#/", "home", settings=FAST)
     page.set_viewport_size(next(s for s in SIZES if s["width"] == width))
-    page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
-                  f"#/new/{game}?{query}&seed={seed}")
-    wait_ready(page)
-    if page.locator("[data-ui=start]").count():
-        page.locator("[data-ui=start]").click()
+    start_game(page, game, query, seed)
     rng = random.Random(seed)
     for move in range(moves):
         wait_ready(page, "play")
