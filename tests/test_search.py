@@ -182,18 +182,25 @@ def test_old_records_naming_good_or_search_load_and_replay_under_the_new_names()
     assert [p["level"] for p in check_header(chess)[1]["players"]] == ["hard"] * 4
 
 
-def test_a_playout_ends_when_the_stage_changes():
-    """Koalition's playouts end once the election being played is scored."""
-    game = get_game("koalition")
-    spec = game.bots["hard"].spec
+def staged_koalition_spec(**options):
+    """Koalition's hard spec with the election as its stage and a value that
+    notes how many elections were scored when it judged (the list returned)."""
+    spec = get_game("koalition").bots["hard"].spec
     seen = []
 
     def value(state, seat):
         seen.append(len(state.results))
         return 0.25
 
-    short = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500,
-                       stage=lambda state: len(state.results))
+    staged = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500,
+                        stage=lambda state: len(state.results), **options)
+    return staged, seen
+
+
+def test_a_playout_ends_when_the_stage_changes():
+    """Koalition's playouts end once the election being played is scored."""
+    game = get_game("koalition")
+    short, seen = staged_koalition_spec()
     state = game.new(4, seed=1)
     assert playout(short, state, 0, Rng(3)) == 0.25
     assert seen == [1] and len(state.results) == 1 and not state.is_over()
@@ -203,15 +210,7 @@ def test_with_stage_before_a_candidate_that_ends_the_stage_is_judged_at_once():
     """With `stage_before` the stage is the one before the candidate action:
     if that action ended it, the playout plays nothing more."""
     game = get_game("koalition")
-    spec = game.bots["hard"].spec
-    seen = []
-
-    def value(state, seat):
-        seen.append(len(state.results))
-        return 0.25
-
-    before = type(spec)(spec.game, spec.sample, spec.policy, value, playouts=2, horizon=500,
-                        stage=lambda state: len(state.results), stage_before=True)
+    before, seen = staged_koalition_spec(stage_before=True)
     state = game.new(4, seed=1)
     events = len(state.log)
     assert playout(before, state, 0, Rng(3), start=-1) == 0.25
