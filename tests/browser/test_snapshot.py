@@ -75,21 +75,25 @@ def test_a_reload_starts_from_the_snapshot_made_after_the_first_start(open_page,
     assert page.evaluate(KEYS) == [url]
 
 
-def test_a_damaged_snapshot_is_not_used_and_is_made_again(open_page, dist_url):
+def with_a_rewritten_snapshot(open_page, dist_url, how):
+    """A table whose build made its snapshot, then had it rewritten (`how`,
+    see `rewrite`): the page and the snapshot's address."""
     page = open_page(dist_url + TABLE, init_script=MAKE)
     made(page)
     url = snapshot_url(dist_url)
-    rewrite(page, url, "damage")
+    rewrite(page, url, how)
+    return page, url
+
+
+def test_a_damaged_snapshot_is_not_used_and_is_made_again(open_page, dist_url):
+    page, _ = with_a_rewritten_snapshot(open_page, dist_url, "damage")
     assert reload(page) == "damaged"
     made(page)  # the start found none usable: a new one is made
     assert reload(page) == "used"
 
 
 def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open_page, dist_url):
-    page = open_page(dist_url + TABLE, init_script=MAKE)
-    made(page)
-    url = snapshot_url(dist_url)
-    rewrite(page, url, "foreign")
+    page, url = with_a_rewritten_snapshot(open_page, dist_url, "foreign")
     assert reload(page) == "failed"
     assert page.evaluate(KEYS) == [url + "-failed"]  # the snapshot went; this build makes no other
     assert reload(page) == "none"
