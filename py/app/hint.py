@@ -13,8 +13,11 @@ learner steps.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from typing import Any, Callable, Optional
+
+from coalitions.registry import get_game
 
 from .builder import Pick
 from .flow import BotJob
@@ -22,12 +25,10 @@ from .render import esc, ui_button
 
 LEVEL = "hard"
 
-# The games whose bots say in one line why a move is good, from the seat's
-# view alone: the module with `reason(view, action) -> str or None`.
-REASONS = {
-    "election-day": "coalitions.games.election_day.bots",
-    "coalition-chess": "coalitions.games.coalition_chess.bots",
-}
+# A game whose bots can say in one line why a move is good, from the seat's
+# view alone, has a module `hints` in its package (beside bots.py) with
+# `reason(view, action) -> str or None`; found by that name, no list here.
+HINTS = "hints"
 GENERIC = "the hard bot's choice from what you can see"
 
 
@@ -58,14 +59,24 @@ def job(match: Any, seat: int) -> BotJob:
 
 
 def reason(view: dict, action: str) -> Optional[str]:
-    """Why the bot picks `action`, in one line, where the game's bot can say
-    it (REASONS), from `view` alone: the seat's own view, so it shows
-    nothing the seat may not see. None elsewhere."""
-    module = REASONS.get(str(view.get("game")))
-    if module is None:
+    """Why the bot picks `action`, in one line, where the game says it (the
+    `reason` of its package's `hints` module, imported when first asked),
+    from `view` alone: the seat's own view, so it shows nothing the seat may
+    not see. None elsewhere."""
+    try:
+        game = get_game(view.get("game"))
+    except ValueError:  # not a known game
         return None
-    explain: Callable[[dict, str], Optional[str]] = import_module(module).reason
-    return explain(view, action)
+    package = sys.modules[game.__module__].__package__  # the game's folder
+    name = f"{package}.{HINTS}"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None  # this game gives no reason
+    explain: Optional[Callable[[dict, str], Optional[str]]] = getattr(module, "reason", None)
+    return explain(view, action) if explain is not None else None
 
 
 def line(view: dict, action: Optional[str], thinking: bool = False) -> str:
