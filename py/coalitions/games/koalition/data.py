@@ -7,11 +7,15 @@ without touching the rules. Derived tables (country VP rows, card records) are
 computed from these, never typed by hand.
 """
 
+from __future__ import annotations
+
+from typing import Optional, TypedDict
+
 # -- parties ---------------------------------------------------------------------
 
 # The seven parties, in the fixed order used for display and for breaking ties of
 # order (never of votes).
-PARTIES = ("rose", "black", "yellow", "green", "red", "purple", "brown")
+PARTIES: tuple[str, ...] = ("rose", "black", "yellow", "green", "red", "purple", "brown")
 
 PARTY_NAMES = {
     "rose": "Rose",
@@ -25,7 +29,7 @@ PARTY_NAMES = {
 
 # RECONSTRUCTION: the numbered politicians of each party (45 cards). Green is the
 # only party with two cards of one value (two of each of its values).
-PARTY_VALUES = {
+PARTY_VALUES: dict[str, tuple[int, ...]] = {
     "rose": (3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
     "black": (2, 4, 5, 6, 7, 8, 9, 10, 12),
     "yellow": (2, 4, 6, 7, 8, 10, 12),
@@ -43,7 +47,7 @@ RESIGNATIONS = 3
 # RECONSTRUCTION: coalition compatibility, symmetric. Every pair of parties may
 # govern together except the pairs listed here (Brown allies only with Black and
 # Purple). A coalition is legal when every pair of its parties is compatible.
-INCOMPATIBLE_PAIRS = (
+INCOMPATIBLE_PAIRS: tuple[tuple[str, str], ...] = (
     ("brown", "rose"),
     ("brown", "yellow"),
     ("brown", "green"),
@@ -76,7 +80,7 @@ PARTY_COLOURS = {
 # RECONSTRUCTION: the twelve EC members of 1992 and the victory points each pays
 # in total (the twelve totals add up to 100, as the bonus round's "shares of
 # Europe normally total 100" requires).
-COUNTRIES = (
+COUNTRIES: tuple[tuple[str, str, int], ...] = (
     ("germany", "Germany", 14),
     ("france", "France", 13),
     ("united-kingdom", "the United Kingdom", 13),
@@ -98,7 +102,7 @@ COUNTRY_TOTALS = {c[0]: c[2] for c in COUNTRIES}
 # -- the deal --------------------------------------------------------------------
 
 # players -> (cards per hand, rounds, countries per round). From the rule text.
-DEAL_TABLE = {
+DEAL_TABLE: dict[int, tuple[int, int, int]] = {
     3: (13, 2, 6),
     4: (13, 2, 6),
     5: (9, 3, 4),
@@ -108,7 +112,7 @@ DEAL_TABLE = {
 }
 
 # The bonus round pays the chiefs of the largest party 7, the next 6, ... 1.
-BONUS = (7, 6, 5, 4, 3, 2, 1)
+BONUS: tuple[int, ...] = (7, 6, 5, 4, 3, 2, 1)
 
 # OUR SAFEGUARDS (not in the rule text), so that no chair can stall a country on
 # purpose and every game ends. From this ballot on in one country the negotiation
@@ -125,7 +129,7 @@ MAX_BALLOTS = 10
 # -- derived tables ----------------------------------------------------------------
 
 
-def vp_row(total, winners):
+def vp_row(total: int, winners: int) -> tuple[int, ...]:
     """RECONSTRUCTION: the victory points a country paying `total` gives to
     `winners` players on the winning side, best first. The total is split by
     weights n, n-1, ..., 1 with the largest-remainder method; ties of remainder
@@ -150,22 +154,33 @@ COMPATIBLE = {
 }
 
 
-def _build_cards():
+class Card(TypedDict):
+    """One card of CARDS."""
+
+    id: str
+    name: str
+    kind: str  # "number", "doubler", "colorino" or "resign"
+    party: Optional[str]  # None for Colorino and the Resignations
+    value: Optional[int]  # None for Doublers and Resignations
+    order: int
+
+
+def _build_cards() -> dict[str, Card]:
     """Every card: id -> {id, name, kind, party (None for Colorino and the
     Resignations), value (None for Doublers and Resignations), order}. The order
     is the fixed deck order: hands are kept sorted by it."""
-    cards = {}
+    cards: dict[str, Card] = {}
 
-    def add(cid, name, kind, party, value):
+    def add(cid: str, name: str, kind: str, party: Optional[str], value: Optional[int]) -> None:
         cards[cid] = {"id": cid, "name": name, "kind": kind, "party": party, "value": value,
                       "order": len(cards)}
 
     for p in PARTIES:
-        seen = {}
+        seen: dict[int, int] = {}
         values = PARTY_VALUES[p]
         for v in values:
             seen[v] = seen.get(v, 0) + 1
-        counter = {}
+        counter: dict[int, int] = {}
         for v in values:
             if seen[v] > 1:
                 counter[v] = counter.get(v, 0) + 1
@@ -186,15 +201,15 @@ ORDER = {cid: c["order"] for cid, c in CARDS.items()}
 PARTY_INDEX = {p: i for i, p in enumerate(PARTIES)}
 
 
-def twin_key(cid):
+def twin_key(cid: str) -> tuple[str, Optional[str], Optional[int]]:
     """Cards with the same key are identical in play (the two Green 9s, the
     three Resignations)."""
     c = CARDS[cid]
     return (c["kind"], c["party"], c["value"])
 
 
-def _twins():
-    first = {}
+def _twins() -> dict[str, str]:
+    first: dict[tuple[str, Optional[str], Optional[int]], str] = {}
     for cid in CARDS:
         first.setdefault(twin_key(cid), cid)
     return {cid: first[twin_key(cid)] for cid in CARDS}
@@ -204,7 +219,7 @@ def _twins():
 TWIN = _twins()
 
 
-def card_name(cid, party=None):
+def card_name(cid: str, party: Optional[str] = None) -> str:
     """A card in words. `party` names the party Gaudino Colorino declared."""
     c = CARDS[cid]
     if c["kind"] == "colorino" and party:

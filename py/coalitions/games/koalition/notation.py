@@ -13,6 +13,10 @@ Kinds and their parts, in the order a player picks them:
 - ``pass``, ``accept``, ``decline``: no parts.
 """
 
+from __future__ import annotations
+
+from typing import Callable, Optional, TypeVar
+
 from ...core.actions import Action, NotationError, known, memo
 from .data import CARDS, PARTIES
 
@@ -21,15 +25,15 @@ _PARTIES = frozenset(PARTIES)
 _BARE = frozenset(("pass", "accept", "decline"))
 
 
-def _bad(text, why):
+def _bad(text: str, why: str) -> NotationError:
     return NotationError(text, why, "Koalition")
 
 
-def _party(text, word):
+def _party(text: str, word: str) -> str:
     return known(text, word, _PARTIES, "party", "Koalition")
 
 
-def _label(text, label):
+def _label(text: str, label: str) -> str:
     party, at, seat = label.partition("@")
     _party(text, party)
     if at and not (seat.isdigit() and seat == str(int(seat))):
@@ -37,7 +41,7 @@ def _label(text, label):
     return label
 
 
-def _parse(text):
+def _parse(text: str) -> Action:
     words = text.split(" ")
     kind = words[0]
     n = len(words)
@@ -93,54 +97,58 @@ ACCEPT = "accept"
 DECLINE = "decline"
 
 
-def play(card, choice=None):
+def play(card: str, choice: Optional[str] = None) -> str:
     """'play rose-12', 'play colorino green', 'play resign-1 black-x2'."""
     return f"play {card} {choice}" if choice else "play " + card
 
 
-def propose(coalition):
+def propose(coalition: str) -> str:
     """'propose black+red': `coalition` is its text (see `coalition_text`)."""
     return "propose " + coalition
 
 
-def claim(party):
+def claim(party: str) -> str:
     return "claim " + party
 
 
-def yield_(party):
+def yield_(party: str) -> str:
     return "yield " + party
 
 
-def score(party):
+def score(party: str) -> str:
     return "score " + party
 
 
-def coalition_labels(coalition):
+def coalition_labels(coalition: str) -> list[str]:
     """The labels of a coalition's text: 'black+green@1' -> ['black', 'green@1']."""
     return coalition.split("+")
 
 
-def label_parts(label):
+def label_parts(label: str) -> tuple[str, Optional[int]]:
     """'green@1' -> ('green', 1); 'black' -> ('black', None)."""
     return LABEL_PARTS[label]
 
 
-class Memo(dict):
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Memo(dict[K, V]):
     """A dict that computes a missing value with `make` (and keeps it)."""
 
-    def __init__(self, make):
+    def __init__(self, make: Callable[[K], V]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: K) -> V:
         value = self[key] = self.make(key)
         return value
 
 
-def _label_parts(label):
+def _label_parts(label: str) -> tuple[str, Optional[int]]:
     party, _, seat = label.partition("@")
     return party, (int(seat) if seat else None)
 
 
 # label -> label_parts(label), as a look-up (there are few labels)
-LABEL_PARTS = Memo(_label_parts)
+LABEL_PARTS: Memo[str, tuple[str, Optional[int]]] = Memo(_label_parts)

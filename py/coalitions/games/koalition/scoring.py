@@ -7,7 +7,10 @@ Colorino, None for a Resignation), ``out`` marks a politician who resigned and
 ``target`` the card a Resignation removed.
 """
 
+from __future__ import annotations
+
 from operator import itemgetter
+from typing import Any, Callable, Optional, Sequence, TypedDict, cast
 
 from ...core.game import SEAT_REFS
 from .data import BONUS, CARDS, COMPATIBLE, PARTIES, PARTY_NAMES, card_name
@@ -20,22 +23,63 @@ _KEY_FLAGS = {cid: (c["kind"] == "doubler", c["kind"] == "colorino") for cid, c 
 _FIXED_NAME = {cid: c["name"] for cid, c in CARDS.items() if c["kind"] not in ("doubler", "colorino")}
 _COLORINO_NAME = {p: card_name("colorino", p) for p in PARTIES}
 
+
+class Play(TypedDict):
+    """A card on the table (see the module docstring)."""
+
+    seat: int
+    card: str
+    party: Optional[str]  # None for a Resignation
+    out: bool  # a politician who resigned
+    target: Optional[str]  # the card a Resignation removed
+
+
+# How high a card ranks among cards of the same total: (value, is a Doubler, is Colorino)
+CardKey = tuple[int, bool, bool]
+# [total, highest card key, index of that card] of one (seat, party) in play (see party_holdings)
+Holding = list[Any]
+# (seat, party) -> its Holding
+Holdings = dict[tuple[int, str], Holding]
+
+
+class Entry(TypedDict):
+    """A player on the winning side, for `award`."""
+
+    seat: int
+    party: str
+    value: int
+    key: CardKey  # the highest card
+    high: str  # its name
+
+
+class Bonus(TypedDict):
+    """What `bonus_round` returns."""
+
+    totals: list[int]
+    shares: dict[str, int]
+    chiefs: dict[str, list[int]]
+    bonus: dict[str, int]
+    paid: list[int]
+    scores: list[int]
+    lines: list[str]
+
+
 # -- values ------------------------------------------------------------------------
 
 
-def card_key(kind, value):
+def card_key(kind: str, value: int) -> CardKey:
     """How high a card ranks among cards of the same total: its value, then a
     Doubler above an equal card, then Colorino above another 7."""
     return (value, kind == "doubler", kind == "colorino")
 
 
-def values_of(plays):
+def values_of(plays: Sequence[Play]) -> tuple[list[Optional[int]], dict[str, int]]:
     """The value of each play now (None for a Resignation or a resigned
     politician) and each party's total. A Doubler is worth the sum of the other
     cards of its party in play, so it doubles the party; alone it is worth 0."""
     sums = dict.fromkeys(PARTIES, 0)
-    values = []
-    doublers = None  # indices of the Doublers in play, filled in once the sums are known
+    values: list[Optional[int]] = []
+    doublers: Optional[list[int]] = None  # indices of the Doublers in play, filled in once the sums are known
     for pl in plays:
         party = pl["party"]
         if party is None or pl["out"]:
@@ -51,9 +95,10 @@ def values_of(plays):
             sums[party] += v
             values.append(v)
     if doublers is not None:
-        doubled = set()
+        doubled: set[str] = set()
         for i in doublers:
             party = plays[i]["party"]
+            assert party is not None  # a Doubler has its party
             values[i] = sums[party]
             doubled.add(party)
         for p in doubled:
@@ -61,11 +106,13 @@ def values_of(plays):
     return values, sums
 
 
-def key_of(plays, values, i):
-    return card_key(CARDS[plays[i]["card"]]["kind"], values[i])
+def key_of(plays: Sequence[Play], values: Sequence[Optional[int]], i: int) -> CardKey:
+    value = values[i]
+    assert value is not None  # a politician in play
+    return card_key(CARDS[plays[i]["card"]]["kind"], value)
 
 
-def play_name(plays, values, i):
+def play_name(plays: Sequence[Play], values: Sequence[Optional[int]], i: int) -> str:
     pl = plays[i]
     cid = pl["card"]
     name = _FIXED_NAME.get(cid)
@@ -77,10 +124,10 @@ def play_name(plays, values, i):
     return card_name(cid, pl["party"])
 
 
-def play_names(plays, values):
+def play_names(plays: Sequence[Play], values: Sequence[Optional[int]]) -> list[Optional[str]]:
     """`play_name` of every play, None for those not in play (a Resignation, a
     resigned politician)."""
-    names = []
+    names: list[Optional[str]] = []
     for pl, v in zip(plays, values):
         if v is None:
             names.append(None)
@@ -97,7 +144,10 @@ def play_names(plays, values):
     return names
 
 
-def tally(plays):
+def tally(plays: Sequence[Play]) -> tuple[
+    list[Optional[int]], dict[str, int], Holdings, list[Optional[str]], dict[str, str], dict[tuple[int, str], str],
+    dict[str, list[tuple[int, Holding]]],
+]:
     """What counting the table needs, in two passes over it: ``(values, totals,
     held, names, by_party, by_holder, holders)``, where values and totals are
     those of `values_of`, held is `party_holdings`, names is `play_names`,
@@ -107,11 +157,11 @@ def tally(plays):
     values, sums = values_of(plays)
     flags = _KEY_FLAGS
     fixed = _FIXED_NAME
-    held = {}
-    names = []
-    by_party = {}
-    by_holder = {}
-    holders = {}
+    held: Holdings = {}
+    names: list[Optional[str]] = []
+    by_party: dict[str, str] = {}
+    by_holder: dict[tuple[int, str], str] = {}
+    holders: dict[str, list[tuple[int, Holding]]] = {}
     for i, pl in enumerate(plays):
         v = values[i]
         if v is None:
@@ -119,6 +169,7 @@ def tally(plays):
             continue
         cid = pl["card"]
         party = pl["party"]
+        assert party is not None  # a politician in play has a party
         name = fixed.get(cid)
         if name is None:
             if cid == "colorino" and party:
@@ -149,12 +200,12 @@ def tally(plays):
     return values, sums, held, names, by_party, by_holder, holders
 
 
-def majority(total):
+def majority(total: int) -> int:
     """The absolute majority: half the total plus one, rounded down."""
     return total // 2 + 1
 
 
-def majority_text(total):
+def majority_text(total: int) -> str:
     """'102 ÷ 2 = 51, + 1 = 52' or '87 ÷ 2 = 43.5, + 1 = 44.5, rounded down: 44'."""
     m = majority(total)
     if total % 2 == 0:
@@ -162,14 +213,14 @@ def majority_text(total):
     return f"{total} ÷ 2 = {total // 2}.5, + 1 = {total // 2 + 1}.5, rounded down: {m}"
 
 
-def resignation_targets(plays, values):
+def resignation_targets(plays: Sequence[Play], values: Sequence[Optional[int]]) -> list[int]:
     """Indices of the politicians a Resignation may remove now: those of the
     highest value (a Doubler counts at its current value and is the higher card
     when it equals another). Empty when no politician is in play."""
     live = [i for i, v in enumerate(values) if v is not None]
     if not live:
         return []
-    top = max(values[i] for i in live)
+    top = max(cast(int, values[i]) for i in live)  # (live: not None)
     best = [i for i in live if values[i] == top]
     doublers = [i for i in best if CARDS[plays[i]["card"]]["kind"] == "doubler"]
     return doublers or best
@@ -178,16 +229,18 @@ def resignation_targets(plays, values):
 # -- party chairs ------------------------------------------------------------------
 
 
-def party_holdings(plays, values):
+def party_holdings(plays: Sequence[Play], values: Sequence[Optional[int]]) -> Holdings:
     """(seat, party) -> [total, highest card key, index of that card] for every
     politician in play."""
-    held = {}
+    held: Holdings = {}
     flags = _KEY_FLAGS
     for i, pl in enumerate(plays):
         v = values[i]
         if v is None:
             continue
-        k = (pl["seat"], pl["party"])
+        party = pl["party"]
+        assert party is not None  # a politician in play has a party
+        k = (pl["seat"], party)
         key = (v,) + flags[pl["card"]]  # card_key
         h = held.get(k)
         if h is None:
@@ -199,7 +252,10 @@ def party_holdings(plays, values):
     return held
 
 
-def chairs(plays, values, totals, order, held=None, names=None):
+def chairs(
+    plays: Sequence[Play], values: Sequence[Optional[int]], totals: dict[str, int], order: Sequence[int],
+    held: Optional[Holdings] = None, names: Optional[Sequence[Optional[str]]] = None,
+) -> tuple[dict[str, int], dict[str, list[int]], list[str]]:
     """Party chairs. Returns ``(chairs, ties, lines)``: ``chairs`` maps a party
     to its chair's seat, ``ties`` maps a party to the seats that tie on total and
     on highest card (the Green peculiarity), in `order` (a list of seats, the
@@ -210,10 +266,12 @@ def chairs(plays, values, totals, order, held=None, names=None):
     if names is None:
         names = play_names(plays, values)
     # (seat, party) -> its cards in play order, "Rose 5 + Rose 9"
-    cards = {}
+    cards: dict[tuple[int, str], str] = {}
     for pl, name in zip(plays, names):
         if name is not None:
-            k = (pl["seat"], pl["party"])
+            party = pl["party"]
+            assert party is not None  # a politician in play has a party
+            k = (pl["seat"], party)
             if k in cards:
                 cards[k] += " + " + name
             else:
@@ -221,7 +279,10 @@ def chairs(plays, values, totals, order, held=None, names=None):
     return chairs_of(totals, order, held, names, cards)
 
 
-def chairs_of(totals, order, held, names, cards, by_party=None):
+def chairs_of(
+    totals: dict[str, int], order: Sequence[int], held: Holdings, names: Sequence[Optional[str]],
+    cards: dict[tuple[int, str], str], by_party: Optional[dict[str, list[tuple[int, Holding]]]] = None,
+) -> tuple[dict[str, int], dict[str, list[int]], list[str]]:
     """`chairs`, from the holdings, the names of the plays, the cards of each
     (seat, party) and the holders of each party as `tally` gives them (the
     lists of holders are sorted here)."""
@@ -233,8 +294,10 @@ def chairs_of(totals, order, held, names, cards, by_party=None):
                 by_party[q].append((k[0], h))
             else:
                 by_party[q] = [(k[0], h)]
-    pos = None
-    out, ties, lines = {}, {}, []
+    pos: Optional[dict[int, int]] = None
+    out: dict[str, int] = {}
+    ties: dict[str, list[int]] = {}
+    lines: list[str] = []
     for p in PARTIES:
         tp = totals[p]
         if tp <= 0:
@@ -286,10 +349,10 @@ def chairs_of(totals, order, held, names, cards, by_party=None):
 _INCOMPATIBLE = {p: tuple(q for q in PARTIES if q not in COMPATIBLE[p]) for p in PARTIES}
 
 
-class _Members(dict):
+class _Members(dict[int, tuple[int, ...]]):
     """bit mask -> the tuple of its set bits, in increasing order (a cache)."""
 
-    def __missing__(self, mask):
+    def __missing__(self, mask: int) -> tuple[int, ...]:
         t = self[mask] = tuple(j for j in range(mask.bit_length()) if mask >> j & 1)
         return t
 
@@ -297,10 +360,10 @@ class _Members(dict):
 SET_BITS = _Members()
 
 
-def _ok_masks(units):
+def _ok_masks(units: Sequence[tuple[str, int]]) -> list[int]:
     """For each unit (party, votes), the bit mask of the units it may govern
     with: every unit but those of a party incompatible with its own."""
-    at = {}  # party -> bit mask of its units
+    at: dict[str, int] = {}  # party -> bit mask of its units
     bit = 1
     for p, _ in units:
         at[p] = at.get(p, 0) | bit
@@ -346,7 +409,7 @@ def minimal_winning(units: list[tuple[str, int]], need: int) -> list[tuple[int, 
     return found
 
 
-def winning_masks(votes, bits, ok, need, allowed):
+def winning_masks(votes: Sequence[int], bits: Sequence[int], ok: Sequence[int], need: int, allowed: int) -> list[int]:
     """The search of `minimal_winning`: `votes` in decreasing order, `bits` the
     mask of each entry's unit, `ok[j]` the units compatible with entry j; the
     masks of every minimal coalition of at least `need` votes."""
@@ -357,7 +420,7 @@ def winning_masks(votes, bits, ok, need, allowed):
     for j in range(m - 1, -1, -1):
         total += votes[j]
         suffix[j] = total
-    found = []
+    found: list[int] = []
     # (next entry, votes still missing, units still allowed, members)
     stack = [(0, need, allowed, 0)]
     while stack:
@@ -379,13 +442,13 @@ def winning_masks(votes, bits, ok, need, allowed):
 # -- victory points ------------------------------------------------------------------
 
 
-def rank_key(e):
+def rank_key(e: Entry) -> tuple[int, int, int, int]:
     """Sort key of a winner: more votes first, then the higher card."""
     k = e["key"]
     return (-e["value"], -k[0], -k[1], -k[2])
 
 
-def award(entries, row):
+def award(entries: Sequence[Entry], row: Sequence[int]) -> tuple[dict[int, int], list[str]]:
     """Rank the winning players and hand out the country's row of VP.
 
     `entries`: dicts with seat, party, value, key (highest card) and high (its
@@ -398,12 +461,13 @@ def award(entries, row):
 
 # Sorting by this, highest first (reverse=True, which keeps the order of equals),
 # is sorting by rank_key: the same order, quicker.
-RANK = itemgetter("value", "key")
+RANK: Callable[[Entry], Any] = itemgetter("value", "key")
 
 
-def award_ranked(ranked, row):
+def award_ranked(ranked: Sequence[Entry], row: Sequence[int]) -> tuple[dict[int, int], list[str]]:
     """`award` of entries already in rank order (sorted by `rank_key`)."""
-    vp, lines = {}, []
+    vp: dict[int, int] = {}
+    lines: list[str] = []
     i = 0
     n = len(ranked)
     ranks = [(e["value"], e["key"]) for e in ranked]
@@ -436,14 +500,14 @@ def award_ranked(ranked, row):
     return vp, lines
 
 
-def ordinal(n):
+def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 # -- the bonus round -------------------------------------------------------------------
 
 
-def bonus_round(vp, players):
+def bonus_round(vp: Sequence[dict[str, int]], players: int) -> Bonus:
     """The bonus round. `vp[seat][party]` are the recorded victory points.
     Returns a dict: totals (VP per seat), shares (per party), chiefs (per party,
     the seats with the most VP there; none for a party nobody scored in), bonus
@@ -455,11 +519,11 @@ def bonus_round(vp, players):
     lines.append("Victory points per player: " + ", ".join([f"{SEAT_REFS[s]} {totals[s]}" for s in range(players)]) + ".")
     lines.append("Shares of Europe: " + ", ".join(f"{PARTY_NAMES[p]} {shares[p]}" for p in PARTIES)
                  + f" (together {sum(shares.values())}).")
-    bonus = {}
+    bonus: dict[str, int] = {}
     for p in PARTIES:
         higher = sum(1 for q in PARTIES if shares[q] > shares[p])
         bonus[p] = BONUS[higher] if higher < len(BONUS) else 0
-    chiefs = {}
+    chiefs: dict[str, list[int]] = {}
     paid = [0] * players
     for p in sorted(PARTIES, key=lambda p: (-shares[p], PARTIES.index(p))):
         best = max(vp[s].get(p, 0) for s in range(players))
