@@ -24,24 +24,32 @@ resolved when played, as the text asks, so the change stays even if the card
 is later discarded from the table.
 """
 
-from ...core.game import seat_ref
+from typing import Any, Iterable, Optional, cast
+
+from ...core.game import JSON, seat_ref
 from .data import CARDS, IS_SPECIAL, SUIT_NAMES, SUIT_OF, VALUE_OF, card_name
 
 SELF = "dual-allegiance"  # Dual Allegiance may add to its own player's hand power
 
+# A table entry {"seat", "by", "card", "suit", "power", "with"} and the table
+Entry = dict[str, Any]
+Table = list[Entry]
+# (winning seat or None, suit, power, why)
+Verdict = tuple[Optional[int], str, int, str]
 
-def _find(table, cid):
+
+def _find(table: Table, cid: str) -> Entry:
     for e in table:
         if e["card"] == cid:
             return e
-    return None
+    raise AssertionError(f"{cid} is not on the table")  # a special's choices name only cards on it
 
 
-def entry_text(e):
+def entry_text(e: Entry) -> str:
     return f"{seat_ref(e['seat'])}'s {card_name(e['card'])}"
 
 
-def special_options(table, card):
+def special_options(table: Table, card: str) -> list[str]:
     """The parameter texts a special action can be played with now ("" for none)."""
     if card == "dual-allegiance":
         takes = [e["card"] for e in table if SUIT_OF[e["card"]] == "politics" and not IS_SPECIAL[e["card"]]]
@@ -69,7 +77,8 @@ def special_options(table, card):
     return [""]
 
 
-def play(table, seat, card, params, ctx, position, discards, effects=None):
+def play(table: Table, seat: int, card: str, params: dict[str, str], ctx: JSON, position: int,
+         discards: list[str], effects: Optional[list[str]] = None) -> list[str]:
     """Put `card` played by `seat` on the table and resolve it at once. `position`
     is how many cards were played before it in this conflict. Cards leaving the
     table go to `discards`; a change of the defence goes to `effects`. Returns
@@ -80,7 +89,7 @@ def play(table, seat, card, params, ctx, position, discards, effects=None):
     tile = ctx["tile"]
     suit = SUIT_OF[card]
     name = card_name(card)
-    entry = {"seat": seat, "by": seat, "card": card, "suit": suit, "power": VALUE_OF[card], "with": []}
+    entry: Entry = {"seat": seat, "by": seat, "card": card, "suit": suit, "power": VALUE_OF[card], "with": []}
     lines = []
     if not IS_SPECIAL[card]:
         table.append(entry)
@@ -88,7 +97,7 @@ def play(table, seat, card, params, ctx, position, discards, effects=None):
         return lines
     lines.append(f"{seat_ref(seat)} plays the special action {name}.")
 
-    def discard(e, why):
+    def discard(e: Entry, why: str) -> None:
         table.remove(e)
         discards.append(e["card"])
         discards.extend(e["with"])
@@ -163,15 +172,15 @@ def play(table, seat, card, params, ctx, position, discards, effects=None):
                 f"{name}: the Military of {seat_ref(seat)}'s alliance's strongest four countries adds up to {entry['power']}."
             )
     elif card == "covert-operation":
-        victim = params.get("discard")
-        if victim:
-            discard(_find(table, victim), name)
+        discarded = params.get("discard")
+        if discarded:
+            discard(_find(table, discarded), name)
         else:
             lines.append(f"There is no special action on the table: {name} does nothing.")
     elif card == "reinforcement":
-        target = params.get("double")
-        if target:
-            e = _find(table, target)
+        doubled = params.get("double")
+        if doubled:
+            e = _find(table, doubled)
             e["power"] *= 2
             lines.append(f"{name} doubles {entry_text(e)}: now {e['power']} Military.")
         else:
@@ -191,7 +200,7 @@ def play(table, seat, card, params, ctx, position, discards, effects=None):
     return lines
 
 
-def defence(tile, effects=()):
+def defence(tile: dict[str, Any], effects: Iterable[str] = ()) -> dict[str, int]:
     """The targeted country's defence per suit after the `effects` resolved so
     far, in their order: Defensive Pact triples the Military defence, Free Market
     adds the Military defence of that moment to the Economics defence."""
@@ -204,7 +213,7 @@ def defence(tile, effects=()):
     return {"military": m, "economics": e, "politics": tile["politics"]}
 
 
-def judge(table, leading, dominant):
+def judge(table: Table, leading: str, dominant: Optional[str]) -> Verdict:
     """(winning seat or None, suit, power, why). A card of the dominant suit
     lying on the table (a special action too, whatever its hand power) breaks
     the round: the highest dominant-suit hand power wins. Otherwise the highest
@@ -212,7 +221,7 @@ def judge(table, leading, dominant):
     but never beats a defence); an equal highest is a draw."""
     trumps = [e for e in table if e["suit"] == dominant] if dominant is not None else []
     pool = trumps or [e for e in table if e["suit"] == leading]
-    suit = dominant if trumps else leading
+    suit = cast(str, dominant) if trumps else leading  # trumps only when there is a dominant suit
     if not pool:
         return None, suit, 0, "nobody has hand power in " + SUIT_NAMES[suit]
     best = max(e["power"] for e in pool)
@@ -222,7 +231,7 @@ def judge(table, leading, dominant):
     return top[0]["seat"], suit, best, ""
 
 
-def judge_trick(table, leading, leading_only=False):
+def judge_trick(table: Table, leading: str, leading_only: bool = False) -> Verdict:
     """A trick of the 2-player drafting phase: "the winner of this conflict is
     the higher valued hand power", whatever its suit; with `leading_only` (the
     option) only hand power of the leading suit counts, as in a conflict."""

@@ -14,6 +14,8 @@ hyphens (``peace-treaty``, ``dual-allegiance``, …). Tile ids are country names
 with hyphens (``south-africa``).
 """
 
+from typing import Any
+
 # Suits from the lowest to the highest (the bidding order).
 SUITS = ("military", "economics", "politics")
 SUIT_RANK = {s: i for i, s in enumerate(SUITS)}
@@ -45,23 +47,23 @@ SPECIALS = (
 )
 
 # id -> {"id", "name", "suit", "value" (None for a special), "special", "text", "order"}
-CARDS = {}
-DECK = []
+CARDS: dict[str, dict[str, Any]] = {}
+_deck: list[str] = []
 for _suit in SUITS:
     for _v in POWER_VALUES:
         _cid = str(_v) + SUIT_LETTERS[_suit].lower()
         CARDS[_cid] = {"id": _cid, "name": f"{_v} {SUIT_NAMES[_suit]}", "suit": _suit, "value": _v,
                        "special": False, "text": ""}
-        DECK.append(_cid)
+        _deck.append(_cid)
 for _cid, _name, _suit, _text in SPECIALS:
     CARDS[_cid] = {"id": _cid, "name": _name, "suit": _suit, "value": None, "special": True, "text": _text}
-    DECK.append(_cid)
-DECK = tuple(DECK)
+    _deck.append(_cid)
+DECK = tuple(_deck)
 ORDER = {cid: i for i, cid in enumerate(DECK)}
 SPECIAL_IDS = tuple(s[0] for s in SPECIALS)
-SUIT_OF = {cid: c["suit"] for cid, c in CARDS.items()}
-VALUE_OF = {cid: (c["value"] or 0) for cid, c in CARDS.items()}
-IS_SPECIAL = {cid: c["special"] for cid, c in CARDS.items()}
+SUIT_OF: dict[str, str] = {cid: c["suit"] for cid, c in CARDS.items()}
+VALUE_OF: dict[str, int] = {cid: (c["value"] or 0) for cid, c in CARDS.items()}
+IS_SPECIAL: dict[str, bool] = {cid: c["special"] for cid, c in CARDS.items()}
 
 # The board: 4 rows of 5 tiles, orthogonal adjacency.
 ROWS, COLS = 4, 5
@@ -100,7 +102,10 @@ _TILES = (
     ("nigeria", "Nigeria", 2, 2, 2),
     ("australia", "Australia", 3, 1, 2),
 )
-TILES = {t[0]: {"id": t[0], "name": t[1], "military": t[2], "economics": t[3], "politics": t[4]} for t in _TILES}
+# id -> {"id", "name", "military", "economics", "politics"}
+TILES: dict[str, dict[str, Any]] = {
+    t[0]: {"id": t[0], "name": t[1], "military": t[2], "economics": t[3], "politics": t[4]} for t in _TILES
+}
 TILE_IDS = tuple(t[0] for t in _TILES)
 
 # Start: each seat's corner (board position) by player count. The two sides are
@@ -111,7 +116,7 @@ TOKENS_PER_SIDE = 16  # "32 Alliance tokens; 16 of each color"
 SIDE_NAMES = ("gold", "silver")
 SIDE_CORNERS = ((CORNERS[0], CORNERS[3]), (CORNERS[1], CORNERS[2]))
 
-HAND_SIZE = {2: 12, 3: 16, 4: 12}
+HAND_SIZE: dict[int, int] = {2: 12, 3: 16, 4: 12}
 RESERVE_2P = 24
 BID_MIN, BID_MAX = 10, 20
 RISE_EMPIRE_CARDS = 4
@@ -119,14 +124,16 @@ DRAFT_KEEP = 2
 MEETING_SHOW = 2
 
 
-def card_name(cid):
-    return CARDS[cid]["name"]
+def card_name(cid: str) -> str:
+    name: str = CARDS[cid]["name"]
+    return name
 
 
-def tile_name(tid):
-    return TILES[tid]["name"]
+def tile_name(tid: str) -> str:
+    name: str = TILES[tid]["name"]
+    return name
 
 
-def defence_text(tid):
+def defence_text(tid: str) -> str:
     t = TILES[tid]
     return f"{t['military']} M, {t['economics']} E, {t['politics']} P"

@@ -17,7 +17,7 @@ Kinds and their parts, in the order a player picks them:
 - ``put``: ``card``, then ``card2`` (the two cards a Rebel puts down).
 """
 
-from ...core.actions import Action, NotationError, known, memo
+from ...core.actions import Action, NotationError, Value, known, memo
 from .data import BID_MAX, BID_MIN, CARDS, N_TILES, SUITS, TILES
 
 _SUITS = frozenset(SUITS)
@@ -32,25 +32,25 @@ SPECIAL_WORDS = {
 _ONE_CARD = ("draft", "show", "give")
 
 
-def _bad(text, why):
+def _bad(text: str, why: str) -> NotationError:
     return NotationError(text, why, "Alliances")
 
 
-def _card(text, cid):
+def _card(text: str, cid: str) -> str:
     return known(text, cid, CARDS, "card", "Alliances")
 
 
-def _suit(text, suit):
+def _suit(text: str, suit: str) -> str:
     return known(text, suit, _SUITS, "suit", "Alliances")
 
 
-def _number(text, word, low=BID_MIN, high=BID_MAX):
+def _number(text: str, word: str, low: int = BID_MIN, high: int = BID_MAX) -> int:
     if not (word.isdigit() and word == str(int(word))) or not low <= int(word) <= high:
         raise _bad(text, f"the number of countries is a whole number from {low} to {high}, not {word!r}")
     return int(word)
 
 
-def _parse(text):
+def _parse(text: str) -> Action:
     words = text.split(" ")
     kind = words[0]
     n = len(words)
@@ -58,7 +58,7 @@ def _parse(text):
         if n < 2:
             raise _bad(text, "write 'play CARD'")
         cid = _card(text, words[1])
-        parts = [("card", cid)]
+        parts: list[tuple[str, Value]] = [("card", cid)]
         if n > 2:
             names = SPECIAL_WORDS.get(cid, ())
             if n != 2 + 2 * len(names) or tuple(words[2::2]) != names:
@@ -100,10 +100,10 @@ parse.__doc__ = """The `Action` of an Alliances action text; ValueError if it is
 (the rules decide whether it is legal now)."""
 
 
-def special_params(action):
+def special_params(action: Action) -> dict[str, str]:
     """The choices of a played special action, by word: {"take": "4p",
     "add-to": "9m"} (empty for a power card)."""
-    return {name: value for name, value in action.parts[1:]}
+    return {name: str(value) for name, value in action.parts[1:]}
 
 
 # -- the texts the rules build -------------------------------------------------------------------
@@ -116,27 +116,27 @@ def bid(number: int, suit: str) -> str:
     return f"bid {number} {suit}"
 
 
-def declare(number, suit):
+def declare(number: int, suit: str) -> str:
     return f"declare {number} {suit}"
 
 
-def target(tile):
+def target(tile: str) -> str:
     return "target " + tile
 
 
-def play(card, params=""):
+def play(card: str, params: str = "") -> str:
     """'play 4m', 'play bribe take 7p' (`params`: the words after the card)."""
     return f"play {card} {params}" if params else "play " + card
 
 
-def trump(suit):
+def trump(suit: str) -> str:
     return "trump " + suit
 
 
-def put(card, card2):
+def put(card: str, card2: str) -> str:
     return f"put {card} {card2}"
 
 
-def one_card(kind, card):
+def one_card(kind: str, card: str) -> str:
     """'draft 4m', 'show 4m', 'give 4m'."""
     return f"{kind} {card}"
