@@ -210,7 +210,8 @@ def _play(view: JSON, action: str) -> Optional[str]:
         return "It lets this conflict go and keeps your stronger cards for the conflicts to come."
     least = all(IS_SPECIAL[str(parse(x)["card"])] or VALUE_OF[str(parse(x)["card"])] >= VALUE_OF[card]
                 for x in view["legal"]) and not IS_SPECIAL[card]
-    return "No card of yours wins this conflict as it stands" + (f": {name} is the least you can spend." if least else ".")
+    tail = f": {name} is the least you can spend." if least else "."
+    return "No card of yours wins this conflict as it stands" + tail
 
 
 # -- drafting, the meeting, the Rise to Power, reinforcing -----------------------------------
@@ -247,7 +248,8 @@ def _reinforce(view: JSON, add: bool) -> str:
     if add:
         return (f"Your side has {tokens} tokens for the {left} conflicts still to play: one to spare counts "
                 "for your side if the campaign is decided on tokens.")
-    return f"Your side has only {tokens} tokens left for the {left} conflicts still to play: keep them to take countries."
+    return (f"Your side has only {tokens} tokens left for the {left} conflicts still to play: "
+            "keep them to take countries.")
 
 
 def reason(view: JSON, action: str) -> Optional[str]:
