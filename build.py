@@ -74,7 +74,7 @@ from buildtools.common import (
 )
 from buildtools.csp import csp_hash, page_policy, write_page
 from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
-from buildtools.prerender import download_bytes, insert_pages, prerendered_pages, stamp_download_bytes
+from buildtools.prerender import download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp_download_bytes
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (
     PYSCRIPT_AT_START, PYSCRIPT_START_CHUNKS, SW_CACHE_PREFIX, SW_TEMPLATE, ServiceWorker,
@@ -93,7 +93,7 @@ __all__ = [
     "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_ARCHIVE", "STDLIB_INDEX",
     "STDLIB_MODULES", "SITE_WHEEL_OMITS", "module_names", "split_stdlib", "stdlib_archive",
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",
-    "WHEEL_PACKAGES", "assemble", "build", "build_wheel", "cache_version", "check_urls",
+    "WHEEL_PACKAGES", "assemble", "build", "build_wheel", "cache_version", "check_urls", "games_catalogue",
     "chromium_launch_options", "csp_hash", "main", "page_policy", "make_server", "normalize_prefix", "precache_files", "project_version",
     "pyscript_start_files", "python_packages", "serving", "site_parts", "site_wheel", "stdlib_modules", "stylesheet_sources",
     "stylesheet_text", "sw_cache_name", "vendored_wheels", "write_page", "wheel_name", "write_service_worker",
@@ -235,7 +235,7 @@ def assemble(out: Path) -> None:
             shutil.copytree(item, out / "py" / item.name, ignore=IGNORED_NAMES)
         else:
             shutil.copy2(item, out / "py" / item.name)
-    wheel = build_wheel(out, version=version)
+    wheel = build_wheel(out, version=version, data=(games_catalogue(),))
     log(f"wheel {wheel.name} ({', '.join(sorted(packages))})")
     write_config(require(ROOT / "pyscript.toml", "PyScript config"), out / "pyscript.toml", wheel.name)
 

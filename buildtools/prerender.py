@@ -33,10 +33,10 @@ def _app_modules():
     if path not in sys.path:
         sys.path.insert(0, path)
     from app import render  # noqa: F401 (app.render imports app.pages at its end)
-    from app import pages
+    from app import catalogue, pages
     from coalitions.registry import all_games
 
-    return pages, all_games
+    return pages, catalogue, all_games
 
 
 def page_key(name: str, *args: str) -> str:
@@ -46,10 +46,10 @@ def page_key(name: str, *args: str) -> str:
 
 def prerendered_pages() -> dict[str, str]:
     """{key: HTML} of every page drawn at build time."""
-    pages, all_games = _app_modules()
+    pages, catalogue, all_games = _app_modules()
     games = all_games()
     walkthroughs = {game.id: (getattr(game, "walkthroughs", None) or dict)() or {} for game in games}
-    home = pages.home_page(games, lambda game: walkthroughs[game.id], [])
+    home = pages.home_page(catalogue.from_registry(), [])
     # Importing a file needs Python: the field is off until Python draws the page (without the flag).
     field = 'data-ui="import"'
     if home.count(field) != 1 or home.count(EMPTY_SAVES) != 1:
@@ -58,6 +58,13 @@ def prerendered_pages() -> dict[str, str]:
     for game in games:
         out[page_key("rules", game.id)] = pages.rules_html(game, walkthroughs[game.id])
     return out
+
+
+def games_catalogue() -> tuple[str, bytes]:
+    """(its file in the wheel, its bytes) of the games' catalogue
+    (``app/catalogue.py``), computed from the game packages now."""
+    _, catalogue, _ = _app_modules()
+    return catalogue.FILE, catalogue.encode(catalogue.from_registry())
 
 
 def templates(pages: dict[str, str]) -> str:

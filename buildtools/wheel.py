@@ -314,7 +314,8 @@ def _write_entries(archive: zipfile.ZipFile, entries: list[tuple[str, bytes]],
         archive.writestr(info, data)
 
 
-def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True) -> Path:
+def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None, bytecode: bool = True,
+                data: tuple[tuple[str, bytes], ...] = ()) -> Path:
     """Write ``coalitions-<version>-0h<digest>-py3-none-any.whl`` (see
     :func:`wheel_name`) holding every package in ``py/``.
 
@@ -323,7 +324,8 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
     kept, so a traceback names file and line), not as source, which the page
     never reads, and the entries are stored, not deflated, so that the
     server's gzip compresses the wheel as a whole. Without it, the sources,
-    deflated (a wheel any Python can install)."""
+    deflated (a wheel any Python can install). ``data``: more files
+    ``(name, bytes)`` to put in the wheel (the games' catalogue)."""
     version = version or project_version(py_src)
     packages = python_packages(py_src)
     if PROJECT_NAME not in packages:
@@ -340,6 +342,7 @@ def build_wheel(out_dir: Path, py_src: Path = PY_SRC, version: str | None = None
     if bytecode:
         entries = [(name, data) for name, data in entries if not name.endswith(".py")] + wheel_bytecode(entries)
         entries = split_game_parts(entries, out_dir)
+    entries += data
 
     dist_info = f"{PROJECT_NAME}-{version}.dist-info"
     metadata = (

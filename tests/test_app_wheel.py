@@ -13,7 +13,9 @@ import zipimport
 
 import pytest
 
+from app import catalogue, render  # noqa: F401 (app.render before app.pages, which it imports)
 from app import wheel as wheel_importer
+from app.pages import home_page
 
 
 @pytest.fixture
@@ -158,3 +160,30 @@ def test_a_wheel_without_an_index_has_no_part_finder(wheel, monkeypatch):
     wheel_importer.install(wheel)
     assert wheel_importer.install_parts("https://example.org/", lambda url: b"") is None
     assert not [f for f in sys.meta_path if isinstance(f, wheel_importer.PartFinder)]
+
+
+def test_the_home_page_lists_the_games_from_the_wheel_s_catalogue_and_fetches_no_part(split_wheel, monkeypatch):
+    path, part = split_wheel
+    entries = [{"meta": {"id": "g", "title": "Gee", "designer": "Someone", "min_players": 2, "max_players": 3,
+                         "players_text": "2–3 players", "summary": "A game of g."},
+                "walkthroughs": [["first-steps", "The first steps"]]}]
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr(catalogue.FILE, catalogue.encode(entries))
+    fetched = []
+    wheel_importer.install(path)
+    wheel_importer.install_parts("https://example.org/site/", lambda url: fetched.append(url) or part)
+    monkeypatch.setattr(catalogue, "_READ", [])
+    assert catalogue.games() == entries
+    html = home_page(catalogue.games(), [])
+    assert 'data-game-card="g"' in html and "The first steps" in html and "#/walkthrough/g/first-steps" in html
+    assert "Election Day" not in html  # the wheel's catalogue, not the registry's games
+    assert fetched == [] and "spkg.games.g" not in sys.modules
+
+
+def test_without_a_catalogue_in_the_wheel_the_games_are_listed_from_the_registry(monkeypatch):
+    from coalitions.registry import all_games
+
+    monkeypatch.setattr(wheel_importer, "_WHEEL", [])
+    monkeypatch.setattr(catalogue, "_READ", [])
+    assert [entry["meta"]["id"] for entry in catalogue.games()] == [game.id for game in all_games()]
+    assert catalogue.games() == json.loads(catalogue.encode(catalogue.from_registry()))

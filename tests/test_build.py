@@ -167,12 +167,31 @@ def test_the_server_sends_gzip_like_github_pages(built_dist: Path):
 
 
 def test_wheel_is_reproducible(tmp_path: Path, built_dist: Path):
-    again = build.build_wheel(tmp_path)
+    again = build.build_wheel(tmp_path, data=(build.games_catalogue(),))
     assert again.read_bytes() == (built_dist / again.name).read_bytes()
     parts = build.site_parts(tmp_path)
     assert [p.name for p in parts] == [p.name for p in build.site_parts(built_dist)]
     for part in parts:
         assert part.read_bytes() == (built_dist / build.GAME_PARTS / part.name).read_bytes()
+
+
+def test_the_wheel_s_games_catalogue_is_what_the_game_packages_say(built_dist: Path):
+    """The home page lists the games from app/catalogue.json (py/app/catalogue.py),
+    written at build time from the game packages: it lists every game folder,
+    in catalogue order, each game's metadata and walkthroughs as its class gives them."""
+    from app import catalogue
+    from coalitions.registry import all_games
+
+    with zipfile.ZipFile(build.site_wheel(built_dist)) as wheel:
+        built = json.loads(wheel.read(catalogue.FILE))
+    assert built == catalogue.from_registry()
+    folders = [p for p in (build.PY_SRC / "coalitions" / "games").iterdir() if (p / "__init__.py").is_file()]
+    assert [entry["meta"]["id"] for entry in built] == [game.id for game in all_games()]
+    assert len(built) == len(folders) == 5
+    for entry, game in zip(built, all_games()):
+        assert entry["meta"]["title"] == game.title and entry["meta"]["summary"] == game.summary
+        assert [name for name, _ in entry["walkthroughs"]] == list(game.walkthroughs()), game.id
+        assert all(title for _, title in entry["walkthroughs"])
 
 
 def test_game_of_names_the_part_of_a_game_s_own_modules():

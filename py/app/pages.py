@@ -313,11 +313,12 @@ def walkthrough_titles(walkthroughs):
     return [(name, rec.get("title") or name) for name, rec in (walkthroughs or {}).items()]
 
 
-def home_page(games, walkthroughs_of, saves, import_message=None, confirming=None):
-    """The home page. games: the registry's games; walkthroughs_of(game) -> {name: record}."""
+def home_page(catalogue, saves, import_message=None, confirming=None):
+    """The home page. catalogue: app.catalogue's entries (each game's metadata
+    and its walkthroughs' [name, title]), so that listing the games imports none."""
     from .render import home
 
-    listed = [(game.metadata(), walkthrough_titles(walkthroughs_of(game))) for game in games]
+    listed = [(entry["meta"], entry["walkthroughs"]) for entry in catalogue]
     return home(listed, saves, import_message, False, confirming)
 
 

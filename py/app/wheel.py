@@ -70,6 +70,17 @@ def install(wheel: str) -> Callable[[str], WheelImporter]:
     return hook
 
 
+def wheel_data(name: str) -> bytes | None:
+    """The bytes of the file ``name`` (``app/parts.json``) of the wheel given
+    to `install`; None without such a wheel or file (CPython, the tests)."""
+    if not _WHEEL:
+        return None
+    try:
+        return zipimport.zipimporter(_WHEEL[0]).get_data(name)
+    except (OSError, zipimport.ZipImportError):
+        return None
+
+
 # The wheel's file naming each part and its modules (buildtools/wheel.py, PARTS_INDEX).
 PARTS_INDEX = "app/parts.json"
 
@@ -156,13 +167,13 @@ def install_parts(site_url: str, fetch: Callable[[str], bytes]) -> PartFinder | 
     for finder in sys.meta_path:
         if isinstance(finder, PartFinder):
             return finder
-    if not _WHEEL:
-        return None
-    wheel = _WHEEL[0]
+    data = wheel_data(PARTS_INDEX)
     try:
-        parts = json.loads(zipimport.zipimporter(wheel).get_data(PARTS_INDEX))
-    except (OSError, zipimport.ZipImportError, ValueError):
+        parts = json.loads(data) if data is not None else None
+    except ValueError:
         return None
-    finder = PartFinder(site_url, parts, os.path.join(os.path.dirname(wheel), "coalitions-parts"), fetch)
+    if parts is None:
+        return None
+    finder = PartFinder(site_url, parts, os.path.join(os.path.dirname(_WHEEL[0]), "coalitions-parts"), fetch)
     sys.meta_path.append(finder)
     return finder

@@ -9,7 +9,8 @@ import re
 
 import build
 
-from .pages import READY_MS, wait_ready
+from .conftest import new_context
+from .pages import READY_MS, goto_hash, wait_ready
 
 RUNTIME = "**/pyodide/pyodide.asm.wasm"  # the largest file: held back until the test lets it through
 
@@ -95,6 +96,52 @@ def test_home_and_rules_readable_before_python_then_python_takes_over(chromium_b
             assert not errors, errors
         finally:
             page.context.close()
+
+
+def test_the_home_page_lists_every_game_and_fetches_no_game_s_part(chromium_browser, built_dist):
+    """The home page lists the games and their walkthroughs from the wheel's
+    catalogue (py/app/catalogue.py), so it fetches no game's part
+    (games/<game>-<hash>.zip); a game's own page fetches its own part only."""
+    from app import catalogue
+
+    listed = catalogue.from_registry()
+    context = new_context(chromium_browser, service_workers="block")  # the worker precaches every part
+    asked = []
+    context.on("request", lambda request: asked.append(request.url))
+    errors = []
+
+    def parts():
+        return sorted({re.sub(r"-[0-9a-f]+\.zip$", "", url.rpartition("/games/")[2])
+                       for url in asked if "/games/" in url and url.endswith(".zip")})
+
+    try:
+        with build.serving(built_dist) as url:
+            page = context.new_page()
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url + "#/")
+            wait_ready(page, "home")
+            assert not page.locator("html[data-prerendered]").count()  # Python has drawn it
+            assert page.locator("[data-ui=import]").is_enabled()
+            cards = page.locator("[data-game-card]")
+            assert [cards.nth(i).get_attribute("data-game-card") for i in range(cards.count())] == [
+                entry["meta"]["id"] for entry in listed]
+            for entry in listed:
+                card = page.locator(f'[data-game-card="{entry["meta"]["id"]}"]')
+                assert card.locator("h3").inner_text() == entry["meta"]["title"]
+                assert card.locator(".wt-list a").all_text_contents() == [title for _, title in entry["walkthroughs"]]
+            assert sum(len(entry["walkthroughs"]) for entry in listed) > 5
+            assert any("/coalitions-" in u and u.endswith(".whl") for u in asked)
+            assert parts() == [], parts()
+            # A game's own pages: its rules, then a walkthrough of another game, each fetching its part only.
+            goto_hash(page, "#/rules/koalition", "rules")
+            assert page.locator("[data-interpretations]").count() == 1
+            assert parts() == ["koalition"]
+            first = listed[2]["walkthroughs"][0][0]
+            goto_hash(page, f"#/walkthrough/{listed[2]['meta']['id']}/{first}", "walkthrough")
+            assert parts() == sorted(["koalition", listed[2]["meta"]["id"].replace("-", "_")])
+            assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_a_page_not_drawn_at_build_time_shows_the_loading_panel(chromium_browser, built_dist):

@@ -8,9 +8,8 @@ import js
 
 from coalitions.core.errors import CoalitionsError, RecordError
 from coalitions.core.records import check_header, loads
-from coalitions.registry import all_games
 
-from .. import dom, storage
+from .. import catalogue, dom, storage
 from ..pages import home_page
 from ..session import PlaySession, match_from_text
 from .base import Screen
@@ -53,7 +52,7 @@ class HomeScreen(Screen):
         self.draw()
 
     def draw(self, focus: Optional[str] = None) -> None:
-        html = home_page(all_games(), self.app.walkthroughs, self.save_entries(), self.import_message,
+        html = home_page(catalogue.games(), self.save_entries(), self.import_message,
                          self.confirm_delete)
         dom.paint(html, focus=focus)
         dom.set_screen("home")
