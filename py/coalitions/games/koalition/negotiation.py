@@ -21,25 +21,69 @@ party, written ``PARTY@SEAT`` (its label); a coalition is written with the
 labels of its units in party order, then seat order, joined by ``+``.
 """
 
-from operator import itemgetter
+from __future__ import annotations
 
-from ...core.game import SEAT_REFS, seat_ref, seat_refs
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TypedDict
+
+from ...core.game import SEAT_REFS, Event, seat_ref, seat_refs
 from .data import BINDING_BALLOT, COUNTRY_NAMES, MAX_BALLOTS, ORDER, PARTIES, PARTY_INDEX, PARTY_NAMES
 from .notation import ACCEPT, LABEL_PARTS, Memo, coalition_labels, parse
-from .scoring import minimal_winning
+from .scoring import Entry, Holdings, Play, minimal_winning
 
 
-def _ev(text, kind):
+class Count(TypedDict):
+    """The count of an election: the votes per party, their total and the absolute majority."""
+
+    votes: dict[str, int]
+    total: int
+    majority: int
+
+
+class Unit(TypedDict):
+    """A unit of the negotiation: a party, or one player's cards of an unbound party."""
+
+    party: str
+    seat: int  # its chair (or the player)
+    votes: int
+    label: str  # "black", "green@1"
+
+
+class Proposal(TypedDict):
+    """The proposal waiting for answers."""
+
+    members: list[int]  # indices of its units
+    by: int
+    responders: list[int]  # the seats that must accept, in order
+    accepted: list[int]
+
+
+class Proposed(TypedDict):
+    """One entry of the history of proposals (a coalition, or a pass)."""
+
+    by: int
+    unit: str
+    coalition: Optional[str]  # None for a pass
+    result: str  # "open", "accepted", "declined" or "pass"
+    round: int
+
+
+class Government(TypedDict):
+    labels: list[str]
+    votes: int
+
+
+def _ev(text: str, kind: str) -> Event:
     """A public log event: `event(text, kind=kind)`, built directly."""
     return {"text": text, "to": None, "kind": kind}
 
 
-def _label_key(label):
+def _label_key(label: str) -> tuple[int, int]:
     party, seat = LABEL_PARTS[label]
     return (PARTY_INDEX[party], seat if seat is not None else -1)
 
 
-def _label_name(label):
+def _label_name(label: str) -> str:
     party, seat = LABEL_PARTS[label]
     return PARTY_NAMES[party] + (f" ({seat_ref(seat)})" if seat is not None else "")
 
@@ -49,25 +93,62 @@ _LABEL_KEYS = Memo(_label_key)
 _LABEL_NAMES = Memo(_label_name)
 
 
-def unit_label_key(label):
+def unit_label_key(label: str) -> tuple[int, int]:
     """Canonical order of the parts of a coalition: party order, then seat."""
     return _LABEL_KEYS[label]
 
 
-def label_name(label):
+def label_name(label: str) -> str:
     """'Rose', or 'Green ({p3})' for a party whose chair tie left it unbound."""
     return _LABEL_NAMES[label]
 
 
-_votes_of = itemgetter("votes")
+_votes_of: Callable[[Unit], int] = itemgetter("votes")
 
 
 class Negotiation:
     """The negotiation part of `KoalitionState` (see the module docstring)."""
 
+    # The fields of the state it reads and changes (rules.py has the others).
+    log: list[Event]
+    phase: str
+    plays: list[Play]
+    hands: list[list[str]]
+    country: str
+    ballot: int
+    starter: int
+    count: Optional[Count]
+    chairs: dict[str, int]
+    ties: list[list[Any]]  # [[party, [seats]], ...] still to settle
+    tie_answers: list[str]  # "claim" or "yield", in the order of the tie's seats
+    unbound: list[str]
+    units: list[Unit]
+    coalitions: list[list[int]]  # the legal coalitions, as indices of units
+    _ctexts: Optional[list[str]]
+    proposer: int  # the index of the unit proposing
+    proposal: Optional[Proposal]
+    history: list[Proposed]
+    neg_round: int
+    fresh: bool
+    binding: bool
+
+    if TYPE_CHECKING:  # what the rules do around the negotiation (KoalitionState, rules.py)
+
+        def _tallied(self) -> tuple[list[Optional[int]], dict[str, int], Holdings]: ...
+
+        def order(self) -> list[int]: ...
+
+        def _govern(self, labels: list[str], votes: int, alone: bool = False) -> None: ...
+
+        def _record(self, government: Optional[Government], vp: dict[int, int], entries: Sequence[Entry]) -> None: ...
+
+        def _end_election(self) -> None: ...
+
+        def _reset_election(self) -> None: ...
+
     # -- the Green peculiarity -------------------------------------------------------------
 
-    def _start_tie(self):
+    def _start_tie(self) -> None:
         party, seats = self.ties[0]
         self.phase = "tie"
         self.tie_answers = []
@@ -78,7 +159,7 @@ class Negotiation:
             "tie",
         ))
 
-    def _settle_tie(self):
+    def _settle_tie(self) -> None:
         party, seats = self.ties.pop(0)
         claims = [s for s, a in zip(seats, self.tie_answers) if a == "claim"]
         if len(claims) == 1:
@@ -98,11 +179,11 @@ class Negotiation:
 
     # -- coalition negotiation -----------------------------------------------------------------
 
-    def _negotiate(self):
+    def _negotiate(self) -> None:
         values, totals, held = self._tallied()
         unbound = self.unbound
         chair = self.chairs
-        units = []
+        units: list[Unit] = []
         for p in PARTIES:
             votes = totals[p]
             if votes <= 0:
@@ -119,6 +200,7 @@ class Negotiation:
         units.sort(key=_votes_of, reverse=True)
         self.units = units
         self._ctexts = None
+        assert self.count is not None  # counted before the negotiation
         need = self.count["majority"]
         self.coalitions = [list(c) for c in minimal_winning([(u["party"], u["votes"]) for u in units], need)]
         self.phase = "propose"
@@ -152,7 +234,7 @@ class Negotiation:
         self.proposer = -1
         self._next_proposer()
 
-    def _next_proposer(self):
+    def _next_proposer(self) -> None:
         self.proposal = None
         k = self.proposer + 1
         units = self.units
@@ -198,11 +280,11 @@ class Negotiation:
             return
         self.phase = "propose"
 
-    def coalition_text(self, members):
+    def coalition_text(self, members: Sequence[int]) -> str:
         labels = sorted((self.units[i]["label"] for i in members), key=_LABEL_KEYS.__getitem__)
         return "+".join(labels)
 
-    def _texts(self):
+    def _texts(self) -> list[str]:
         """The notation of each legal coalition (a cache, rebuilt after loading)."""
         if self._ctexts is None:
             labels = [u["label"] for u in self.units]
@@ -211,19 +293,20 @@ class Negotiation:
             self._ctexts = ["+".join([labels[i] for i in sorted(c, key=key)]) for c in self.coalitions]
         return self._ctexts
 
-    def _coalition_by_text(self, text):
+    def _coalition_by_text(self, text: str) -> Optional[list[int]]:
         for c, t in zip(self.coalitions, self._texts()):
             if t == text:
                 return c
         return None
 
-    def _propose(self, seat, text):
+    def _propose(self, seat: int, text: str) -> None:
         members = self._coalition_by_text(text)
+        assert members is not None and self.count is not None  # a legal proposal, after the count
         units = self.units
         u = units[self.proposer]
         labels = coalition_labels(text)  # the notation lists the members in unit_label_key order
-        votes_of = {}
-        responders = []
+        votes_of: dict[str, int] = {}
+        responders: list[int] = []
         for i in sorted(members):
             unit = units[i]
             votes_of[unit["label"]] = unit["votes"]
@@ -252,8 +335,9 @@ class Negotiation:
         self.proposal = {"members": list(members), "by": seat, "responders": responders, "accepted": []}
         self.phase = "answer"
 
-    def _answer(self, seat, action):
+    def _answer(self, seat: int, action: str) -> None:
         prop = self.proposal
+        assert prop is not None  # answers follow a proposal
         if action == ACCEPT:
             prop["accepted"].append(seat)
             self.log.append(_ev(SEAT_REFS[seat] + " accepts.", "answer"))
@@ -265,7 +349,7 @@ class Negotiation:
         self.log.append(_ev(SEAT_REFS[seat] + " declines: the proposal fails.", "answer"))
         self._next_proposer()
 
-    def _stalemate(self):
+    def _stalemate(self) -> None:
         country = COUNTRY_NAMES[self.country]
         if self.ballot >= MAX_BALLOTS:
             self.log.append(_ev(
@@ -290,7 +374,7 @@ class Negotiation:
 
     # -- the government a coalition forms
 
-    def _govern_units(self, members):
+    def _govern_units(self, members: Sequence[int]) -> None:
         units = self.units
         labels = sorted([units[i]["label"] for i in members], key=_LABEL_KEYS.__getitem__)
         votes = sum([units[i]["votes"] for i in members])
@@ -298,7 +382,7 @@ class Negotiation:
 
     # -- the actions of the negotiation
 
-    def _tie_answer(self, seat, action):
+    def _tie_answer(self, seat: int, action: str) -> None:
         """`claim PARTY` or `yield PARTY` in a chair tie."""
         self.tie_answers.append(parse(action).kind)
         party = self.ties[0][0]
@@ -307,7 +391,7 @@ class Negotiation:
         if len(self.tie_answers) == len(self.ties[0][1]):
             self._settle_tie()
 
-    def _pass(self, seat):
+    def _pass(self, seat: int) -> None:
         """A chair makes no proposal for their party."""
         u = self.units[self.proposer]
         self.history.append({"by": seat, "unit": u["label"], "coalition": None, "result": "pass",

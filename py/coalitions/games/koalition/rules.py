@@ -14,23 +14,29 @@ of the rule text; the phases of the state are
 - ``over``: after the bonus round.
 """
 
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypedDict, cast
+
 from ...core.actions import NotationError
 from ...core.errors import OptionError, RecordError
-from ...core.game import SEAT_REFS, Game, Outcome, State, event, seat_refs
+from ...core.game import JSON, SEAT_REFS, Game, Outcome, State, event, seat_refs
 from ...core.rng import Rng
 from .data import (
     CARDS, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_TOTALS, DEAL_TABLE, DECK, ORDER, PARTIES, PARTY_INDEX,
     PARTY_NAMES, TWIN, VP_TABLE, card_name,
 )
-from .negotiation import _LABEL_NAMES, Negotiation, _ev
+from .negotiation import _LABEL_NAMES, Count, Government, Negotiation, _ev
 from .notation import ACCEPT, DECLINE, LABEL_PARTS, PASS, coalition_labels, parse
 from .scoring import (
-    RANK, VALUE, award_ranked, bonus_round, chairs_of, majority, majority_text, party_holdings, play_name, tally,
-    values_of,
+    RANK, VALUE, Entry, Holdings, Play, award_ranked, bonus_round, chairs_of, majority, majority_text, party_holdings,
+    play_name, tally, values_of,
 )
 
 # the action of playing each card that needs nothing more (None: Colorino and Resignations)
-PLAY_ACTION = {cid: None if c["kind"] in ("colorino", "resign") else "play " + cid for cid, c in CARDS.items()}
+PLAY_ACTION: dict[str, Optional[str]] = {
+    cid: None if c["kind"] in ("colorino", "resign") else "play " + cid for cid, c in CARDS.items()
+}
 COLORINO_ACTIONS = ["play colorino " + p for p in PARTIES]
 
 # seat -> str(seat), the keys of options_of
@@ -39,7 +45,7 @@ _SEAT_KEY = tuple(str(seat) for seat in range(16))
 # The plays that need no look at the table: action -> (card id, party, the log
 # text after the seat; None for a Doubler, whose text tells its value).
 # Resignations are not here.
-_PLAYS = {}
+_PLAYS: dict[str, tuple[str, Optional[str], Optional[str]]] = {}
 for _cid, _c in CARDS.items():
     if _c["kind"] == "number":
         _PLAYS["play " + _cid] = (_cid, _c["party"], f" plays {card_name(_cid)}.")
@@ -58,15 +64,15 @@ _CARD_NAMES = {cid: card_name(cid) for cid in CARDS}
 _HAND_ACTIONS = {cid: (TWIN[cid], PLAY_ACTION[cid]) for cid in CARDS}
 
 
-def _sorted(cards):
+def _sorted(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
-def _cap(text):
+def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _jcopy(x):
+def _jcopy(x: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, text, numbers), faster than
     copy.deepcopy. The nesting is a few levels deep at most."""
     if isinstance(x, dict):
@@ -76,12 +82,12 @@ def _jcopy(x):
     return x
 
 
-def _flat_dicts(items):
+def _flat_dicts(items: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A copy of a list of dicts whose values are text or numbers."""
     return [dict(d) for d in items]
 
 
-def _copy_result(r):
+def _copy_result(r: Mapping[str, Any]) -> JSON:
     r = dict(r)
     r["votes"] = dict(r["votes"])
     r["government"] = list(r["government"])
@@ -90,7 +96,7 @@ def _copy_result(r):
 
 
 # How each field of the state is copied to and from JSON (the default: _jcopy).
-_COPY = {
+_COPY: dict[str, Callable[[Any], Any]] = {
     "log": _flat_dicts,
     "plays": _flat_dicts,
     "units": _flat_dicts,
@@ -103,12 +109,12 @@ _COPY = {
 
 
 # (starting player, players) -> the seats in playing order (see order)
-_ORDERS = {}
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
-_ROW_TEXTS = {}
+_ROW_TEXTS: dict[tuple[int, ...], str] = {}
 
 
-def _row_text(row):
+def _row_text(row: tuple[int, ...]) -> str:
     """'8, 5, 3': a row of VP (cached)."""
     text = _ROW_TEXTS.get(row)
     if text is None:
@@ -116,10 +122,10 @@ def _row_text(row):
     return text
 
 
-_VP_TEXTS = {}
+_VP_TEXTS: dict[tuple[str, int], str] = {}
 
 
-def _vp_text(country, players):
+def _vp_text(country: str, players: int) -> str:
     """'1 on the winning side: 8; 2 on the winning side: 5, 3; ...' (cached)."""
     text = _VP_TEXTS.get((country, players))
     if text is None:
@@ -129,8 +135,69 @@ def _vp_text(country, players):
     return text
 
 
+class Winner(TypedDict):
+    """A player on the winning side of an election, as the results keep it."""
+
+    seat: int
+    party: str
+    value: int
+    vp: int
+
+
+class Result(TypedDict):
+    """An election's result, as the state keeps it (see _record)."""
+
+    election: int
+    round: int
+    country: str
+    ballots: int
+    votes: dict[str, int]
+    total: int
+    majority: int
+    government: list[str]  # its labels, [] for none
+    winners: list[Winner]
+
+
+class Redeal(TypedDict):
+    """A redeal of an explicit deal."""
+
+    hands: list[list[str]]
+    set_aside: list[str]
+
+
 class KoalitionState(Negotiation, State):
-    def __init__(self):
+    # The fields of the state (negotiation.py declares those of the
+    # negotiation); `to_json` saves those of _FIELDS.
+    seed: Optional[int]
+    rng: Rng
+    hands: list[list[str]]
+    set_aside: list[str]
+    discard: list[str]
+    stack: list[str]  # the countries still to come, in order
+    redeals: list[Redeal]
+    election: int
+    round: int
+    ballot: int
+    country: str
+    starter: int
+    phase: str
+    turn: int
+    plays: list[Play]
+    count: Optional[Count]
+    government: Optional[Government]
+    options_of: dict[str, list[str]]  # str(seat) -> the parties it may score with
+    choosers: list[int]
+    chosen: list[str]
+    vp: list[dict[str, int]]  # per seat: party -> victory points
+    results: list[Result]
+    over: bool
+    result: Optional[Outcome]
+    # caches (not saved): see _vals, _tallied, _resignation_targets
+    _tally: Optional[tuple[list[Optional[int]], dict[str, int]]]
+    _held: Optional[Holdings]
+    _known: Optional[tuple[list[Play], int, int, list[int], list[int], dict[str, int]]]
+
+    def __init__(self) -> None:
         self.log = []
         self._ctexts = None
         self._tally = None
@@ -139,7 +206,7 @@ class KoalitionState(Negotiation, State):
     # -- setup ------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, players, options, seed, deal):
+    def setup(cls, players: int, options: dict[str, Any], seed: Optional[int], deal: Any) -> KoalitionState:
         st = cls()
         st.players = players
         st.options = options
@@ -174,18 +241,18 @@ class KoalitionState(Negotiation, State):
         st._start_election()
         return st
 
-    def _deal_from(self, deck):
+    def _deal_from(self, deck: Sequence[str]) -> None:
         per = DEAL_TABLE[self.players][0]
         n = self.players
         self.hands = [_sorted(deck[i * per:(i + 1) * per]) for i in range(n)]
         self.set_aside = _sorted(deck[n * per:])
 
-    def _check_deal(self, hands, set_aside, what):
+    def _check_deal(self, hands: Any, set_aside: Any, what: str) -> tuple[list[list[str]], list[str]]:
         n = self.players
         per = DEAL_TABLE[n][0]
         if not isinstance(hands, list) or len(hands) != n:
             raise OptionError(f"{what} needs one hand for each of the {n} players")
-        seen = []
+        seen: list[Any] = []
         for h in hands:
             if not isinstance(h, list) or len(h) != per:
                 raise OptionError(f"{what}: with {n} players every hand has {per} cards")
@@ -205,7 +272,7 @@ class KoalitionState(Negotiation, State):
             raise OptionError(f"{what} leaves out {', '.join(rest)}: every card is dealt or set aside")
         return [_sorted(h) for h in hands], _sorted(set_aside if set_aside is not None else rest)
 
-    def _deal_explicit(self, deal):
+    def _deal_explicit(self, deal: Any) -> None:
         if not isinstance(deal, dict):
             raise OptionError("an explicit deal must be an object with hands (and optionally set_aside, "
                               "countries, redeals)")
@@ -236,7 +303,7 @@ class KoalitionState(Negotiation, State):
             h, s = self._check_deal(rd["hands"], rd.get("set_aside"), f"redeal {k + 1}")
             self.redeals.append({"hands": h, "set_aside": s})
 
-    def _deal_events(self):
+    def _deal_events(self) -> None:
         names = _CARD_NAMES
         for seat in range(self.players):
             self.log.append(event(
@@ -247,14 +314,14 @@ class KoalitionState(Negotiation, State):
     # -- the election cycle -----------------------------------------------------------
 
     @property
-    def per_round(self):
+    def per_round(self) -> int:
         return DEAL_TABLE[self.players][2]
 
     @property
-    def elections(self):
+    def elections(self) -> int:
         return DEAL_TABLE[self.players][1] * DEAL_TABLE[self.players][2]
 
-    def order(self):
+    def order(self) -> list[int]:
         """Seats in playing order, the starting player first."""
         n = self.players
         key = (self.starter, n)
@@ -263,7 +330,7 @@ class KoalitionState(Negotiation, State):
             order = _ORDERS[key] = tuple((self.starter + k) % n for k in range(n))
         return list(order)
 
-    def _reset_election(self):
+    def _reset_election(self) -> None:
         self.phase = "play"
         self.turn = self.starter
         self.plays = []
@@ -287,7 +354,7 @@ class KoalitionState(Negotiation, State):
         self.choosers = []
         self.chosen = []
 
-    def _start_election(self):
+    def _start_election(self) -> None:
         self.country = self.stack.pop(0)
         self.ballot = 1
         self._reset_election()
@@ -299,14 +366,14 @@ class KoalitionState(Negotiation, State):
             "election",
         ))
 
-    def _vals(self):
+    def _vals(self) -> tuple[list[Optional[int]], dict[str, int]]:
         """(values, party totals) of the cards on the table (a cache)."""
         if self._tally is None:
             self._tally = values_of(self.plays)
             self._held = None
         return self._tally
 
-    def _resignation_targets(self):
+    def _resignation_targets(self) -> list[int]:
         """`resignation_targets` of the cards on the table, without building
         their values: the highest politicians in play, the Doublers among them
         if any (a Doubler is worth the other cards of its party). What it
@@ -315,6 +382,9 @@ class KoalitionState(Negotiation, State):
         plays = self.plays
         n = len(plays)
         known = self._known
+        best: list[int]
+        doublers: list[int]
+        sums: dict[str, int]
         if known is not None and known[0] is plays and known[1] <= n:
             _, start, top, best, doublers, sums = known
         else:
@@ -341,13 +411,13 @@ class KoalitionState(Negotiation, State):
                 best.append(i)
         self._known = (plays, n, top, best, doublers, sums)
         if doublers:
-            worth = [sums.get(plays[i]["party"], 0) for i in doublers]
+            worth = [sums.get(cast(str, plays[i]["party"]), 0) for i in doublers]  # (a Doubler has its party)
             high = max(worth)
             if high >= top:  # the Doublers at the top rank above the cards equal to them
                 return [i for i, w in zip(doublers, worth) if w == high]
         return list(best)
 
-    def _party_sum(self, party):
+    def _party_sum(self, party: str) -> int:
         """The printed values of the politicians of `party` in play (what its
         Doubler is worth)."""
         total = 0
@@ -358,14 +428,14 @@ class KoalitionState(Negotiation, State):
                     total += v
         return total
 
-    def _tallied(self):
+    def _tallied(self) -> tuple[list[Optional[int]], dict[str, int], Holdings]:
         """(values, party totals, holdings) of the cards on the table (a cache)."""
         values, totals = self._vals()
         if self._held is None:
             self._held = party_holdings(self.plays, values)
         return values, totals, self._held
 
-    def _count(self):
+    def _count(self) -> None:
         values, totals, held, pnames, names, cards, holders = tally(self.plays)
         self._tally = (values, totals)
         self._held = held
@@ -404,10 +474,10 @@ class KoalitionState(Negotiation, State):
 
     # -- government and victory points ------------------------------------------------------------
 
-    def _govern(self, labels, votes, alone=False):
+    def _govern(self, labels: list[str], votes: int, alone: bool = False) -> None:
         self.government = {"labels": list(labels), "votes": votes}
         values, _, held = self._tallied()
-        options = {}
+        options: dict[int, list[str]] = {}
         for lb in labels:
             party, seat = LABEL_PARTS[lb]
             seats = [seat] if seat is not None else [s for (s, p) in held if p == party]
@@ -433,14 +503,14 @@ class KoalitionState(Negotiation, State):
         else:
             self._award(text)
 
-    def _winning_side(self, chosen):
+    def _winning_side(self, chosen: dict[int, str]) -> list[Entry]:
         """The players on the winning side, each with the party they score
         with (`chosen`: seat -> party for those who chose; the others score
         with their only, or first, party)."""
         values, _, held = self._tallied()
         plays = self.plays
         options_of = self.options_of
-        entries = []
+        entries: list[Entry] = []
         keys = _SEAT_KEY
         for s in self.order():
             parties = options_of.get(keys[s])
@@ -452,7 +522,7 @@ class KoalitionState(Negotiation, State):
                             "high": play_name(plays, values, idx)})
         return entries
 
-    def score_preview(self, seat, party):
+    def score_preview(self, seat: int, party: str) -> tuple[int, bool]:
         """(VP, exact) that `seat` would receive scoring with `party`: exact
         when nobody after it still chooses; otherwise as it stands, with those
         still to choose on their first party."""
@@ -464,7 +534,7 @@ class KoalitionState(Negotiation, State):
         later = [s for s in self.choosers[len(self.chosen):] if s != seat]
         return vp[seat], not later
 
-    def _award(self, text=""):
+    def _award(self, text: str = "") -> None:
         chosen = dict(zip(self.choosers, self.chosen)) if self.choosers else {}
         entries = self._winning_side(chosen)
         n = len(entries)
@@ -474,7 +544,7 @@ class KoalitionState(Negotiation, State):
         ranked = sorted(entries, key=RANK, reverse=True)  # = sorted(entries, key=rank_key)
         vp, places = award_ranked(ranked, row)
         lines += places
-        recorded = []
+        recorded: list[str] = []
         for e in entries:
             s = e["seat"]
             self.vp[s][e["party"]] += vp[s]
@@ -495,7 +565,7 @@ class KoalitionState(Negotiation, State):
         self.log.append(_ev(" ".join(lines), "vp"))
         self._end_election()
 
-    def _record(self, government, vp, entries):
+    def _record(self, government: Optional[Government], vp: dict[int, int], entries: Sequence[Entry]) -> None:
         count = self.count
         self.results.append({
             "election": self.election,
@@ -510,7 +580,7 @@ class KoalitionState(Negotiation, State):
                         for e in entries],
         })
 
-    def _result_summary(self, r):
+    def _result_summary(self, r: Result) -> JSON:
         """An election's result for the view: the country, how many ballots, the
         government ('black+red', '' for none), the VP each seat received and
         the count of its last ballot (votes per party, total, majority)."""
@@ -520,7 +590,7 @@ class KoalitionState(Negotiation, State):
         return {"country": r["country"], "ballots": r["ballots"], "government": "+".join(r["government"]),
                 "vp": vp, "votes": dict(r["votes"]), "total": r["total"], "majority": r["majority"]}
 
-    def _end_election(self):
+    def _end_election(self) -> None:
         self.discard.extend([pl["card"] for pl in self.plays])
         self.plays = []
         self._tally = None
@@ -533,7 +603,7 @@ class KoalitionState(Negotiation, State):
         self._start_election()
         self.revealed = True
 
-    def _redeal(self):
+    def _redeal(self) -> None:
         per = DEAL_TABLE[self.players][0]
         self.log.append(_ev(
             f"Round {self.round} is over. Each player discards their last card; all 56 cards, those set aside "
@@ -552,7 +622,7 @@ class KoalitionState(Negotiation, State):
         self._deal_events()
         self.revealed = True
 
-    def _finish(self):
+    def _finish(self) -> None:
         b = bonus_round(self.vp, self.players)
         self.log.append(_ev(" ".join(b["lines"]), "bonus"))
         scores = b["scores"]
@@ -583,13 +653,13 @@ class KoalitionState(Negotiation, State):
 
     # -- protocol ---------------------------------------------------------------------
 
-    def to_act(self):
+    def to_act(self) -> list[int]:
         ph = self.phase
         if ph == "play":
             return [self.turn]
-        return [self.actor()] if ph != "over" else []
+        return [cast(int, self.actor())] if ph != "over" else []  # (an actor in every phase but "over")
 
-    def actor(self):
+    def actor(self) -> Optional[int]:
         """The one seat that acts now (None when the game is over)."""
         ph = self.phase
         if ph == "play":
@@ -597,14 +667,17 @@ class KoalitionState(Negotiation, State):
         if ph == "propose":
             return self.units[self.proposer]["seat"]
         if ph == "answer":
-            return self.proposal["responders"][len(self.proposal["accepted"])]
+            prop = self.proposal
+            assert prop is not None  # the answer phase has its proposal
+            return prop["responders"][len(prop["accepted"])]
         if ph == "tie":
-            return self.ties[0][1][len(self.tie_answers)]
+            seats: list[int] = self.ties[0][1]
+            return seats[len(self.tie_answers)]
         if ph == "choose":
             return self.choosers[len(self.chosen)]
         return None
 
-    def _legal(self, seat):
+    def _legal(self, seat: int) -> list[str]:
         ph = self.phase
         if self.over or seat != (self.turn if ph == "play" else self.actor()):
             return []
@@ -641,7 +714,7 @@ class KoalitionState(Negotiation, State):
             return [f"score {p}" for p in self.options_of[str(self.choosers[len(self.chosen)])]]
         return []
 
-    def explain_illegal(self, seat, action):
+    def explain_illegal(self, seat: int, action: str) -> str:
         try:
             a = parse(action)
         except NotationError as exc:
@@ -649,11 +722,12 @@ class KoalitionState(Negotiation, State):
         if a.kind == "play":
             if self.phase != "play":
                 return "the election rounds are over: no more cards are played in this election"
-            cid = a["card"]
+            cid = str(a["card"])
             if cid not in self.hands[seat]:
                 return f"{card_name(cid)} is not in your hand"
             if CARDS[cid]["kind"] == "resign":
-                resignations = [x for x in self.legal_actions(seat) if CARDS[parse(x)["card"]]["kind"] == "resign"]
+                resignations = [x for x in self.legal_actions(seat)
+                                if CARDS[str(parse(x)["card"])]["kind"] == "resign"]
                 return "a Resignation names the politician who resigns, one of the highest in play: " \
                        + ", ".join(resignations)
             return f"{card_name(cid)} is identical to a card listed before it in your hand: play that one"
@@ -662,7 +736,7 @@ class KoalitionState(Negotiation, State):
                    "majority and need every member (written in party order, e.g. 'propose black+red')"
         return super().explain_illegal(seat, action)
 
-    def _apply(self, seat, action):
+    def _apply(self, seat: int, action: str) -> None:
         """Carry out a legal action, appending its events to the log."""
         ph = self.phase
         if ph != "play":
@@ -672,11 +746,11 @@ class KoalitionState(Negotiation, State):
                 if action == PASS:
                     self._pass(seat)
                 else:
-                    self._propose(seat, parse(action)["coalition"])
+                    self._propose(seat, str(parse(action)["coalition"]))
             elif ph == "answer":
                 self._answer(seat, action)
             elif ph == "choose":
-                self._choose(seat, parse(action)["party"])
+                self._choose(seat, str(parse(action)["party"]))
             return
         # playing a card, the usual action (here rather than in a method of its own: the hot path)
         plays = self.plays
@@ -690,6 +764,7 @@ class KoalitionState(Negotiation, State):
             plays.append({"seat": seat, "card": cid, "party": party, "out": False, "target": None})
             self._tally = None
             if tail is None:  # a Doubler
+                assert party is not None  # a Doubler has its party
                 text = (f"{SEAT_REFS[seat]} plays {card_name(cid)}: worth the sum of the other {PARTY_NAMES[party]} cards "
                         f"in play, now {self._party_sum(party)}.")
             else:
@@ -705,20 +780,20 @@ class KoalitionState(Negotiation, State):
             return
         self._count()
 
-    def _choose(self, seat, party):
+    def _choose(self, seat: int, party: str) -> None:
         """A seat with cards in two governing parties scores with `party`."""
         self.chosen.append(party)
         self.log.append(_ev(f"{SEAT_REFS[seat]} takes their victory points with {PARTY_NAMES[party]}.", "choose"))
         if len(self.chosen) == len(self.choosers):
             self._award()
 
-    def _play_resignation(self, seat, action):
+    def _play_resignation(self, seat: int, action: str) -> str:
         """Play a Resignation; returns the text of its log event."""
         a = parse(action)
-        cid = a["card"]
+        cid = str(a["card"])
         self.hands[seat].remove(cid)
         self.shown = True
-        target = a.get("target")
+        target = cast(Optional[str], a.get("target"))  # (a card id)
         if target is None:
             self._tally = None
             self.plays.append({"seat": seat, "card": cid, "party": None, "out": False, "target": target})
@@ -726,7 +801,9 @@ class KoalitionState(Negotiation, State):
         # The target is one of these (the action is legal), all of the same value.
         targets = self._resignation_targets()
         choice = len(targets) > 1
-        _, _, top, best, _, sums = self._known  # what _resignation_targets saw
+        known = self._known
+        assert known is not None  # set by _resignation_targets
+        _, _, top, best, _, sums = known  # what _resignation_targets saw
         self._tally = None
         self.plays.append({"seat": seat, "card": cid, "party": None, "out": False, "target": target})
         idx = next(i for i, pl in enumerate(self.plays) if pl["card"] == target)
@@ -735,7 +812,7 @@ class KoalitionState(Negotiation, State):
         if card["kind"] == "doubler":
             # worth its party's other cards; equal to it: the other Doublers
             # among the targets, and the cards of the highest value if as high
-            value = sums.get(gone["party"], 0)
+            value = sums.get(cast(str, gone["party"]), 0)  # (a Doubler has its party)
             equal = len(targets) + (len(best) if value == top else 0) > 1
             name = f"{card['name']} ({value})"  # play_name
         else:
@@ -753,7 +830,7 @@ class KoalitionState(Negotiation, State):
         gone["out"] = True
         return text
 
-    def auto_action(self):
+    def auto_action(self) -> Optional[tuple[int, str]]:
         if self.over:
             return None
         seat = self.to_act()[0]
@@ -762,19 +839,19 @@ class KoalitionState(Negotiation, State):
             return (seat, legal[0])
         return None
 
-    def outcome(self):
+    def outcome(self) -> Optional[Outcome]:
         return self.result
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
-    def label(self, seat, action):
+    def label(self, seat: int, action: str) -> str:
         a = parse(action)
         verb = a.kind
         if verb == "play":
-            cid = a["card"]
+            cid = str(a["card"])
             if CARDS[cid]["kind"] == "colorino":
-                return f"Play Gaudino Colorino for {PARTY_NAMES[a['party']]}"
+                return f"Play Gaudino Colorino for {PARTY_NAMES[str(a['party'])]}"
             if CARDS[cid]["kind"] == "resign":
                 target = a.get("target")
                 if target is None:
@@ -785,8 +862,9 @@ class KoalitionState(Negotiation, State):
                         f"{SEAT_REFS[self.plays[idx]['seat']]} resigns")
             return "Play " + card_name(cid)
         if verb == "propose":
-            coalition = a["coalition"]
+            coalition = str(a["coalition"])
             members = self._coalition_by_text(coalition)
+            assert members is not None  # a legal proposal
             votes = sum(self.units[i]["votes"] for i in members)
             return "Propose " + " + ".join(_LABEL_NAMES[lb] for lb in coalition_labels(coalition)) + f" ({votes} votes)"
         if verb == PASS:
@@ -796,15 +874,16 @@ class KoalitionState(Negotiation, State):
         if verb == DECLINE:
             return "Decline the coalition"
         if verb == "claim":
-            return f"Claim the {PARTY_NAMES[a['party']]} chair"
+            return f"Claim the {PARTY_NAMES[str(a['party'])]} chair"
         if verb == "yield":
-            return f"Yield the {PARTY_NAMES[a['party']]} chair"
+            return f"Yield the {PARTY_NAMES[str(a['party'])]} chair"
         if verb == "score":
-            vp, exact = self.score_preview(seat, a["party"])
-            return f"Score with {PARTY_NAMES[a['party']]}: {vp} VP" + ("" if exact else " as it stands")
+            party = str(a["party"])
+            vp, exact = self.score_preview(seat, party)
+            return f"Score with {PARTY_NAMES[party]}: {vp} VP" + ("" if exact else " as it stands")
         return action
 
-    def _live_count(self, totals):
+    def _live_count(self, totals: dict[str, int]) -> Count:
         """The votes per party, their total and the absolute majority: the count
         of the rules once the two rounds are played, else the cards on the
         table now (the same numbers the count will have if nothing else is
@@ -815,7 +894,7 @@ class KoalitionState(Negotiation, State):
         total = sum(totals.values())
         return {"votes": dict(totals), "total": total, "majority": majority(total)}
 
-    def view(self, seat=None):
+    def view(self, seat: Optional[int] = None) -> JSON:
         values, totals, _ = self._tallied()
         table = [
             {"seat": pl["seat"], "card": pl["card"], "party": pl["party"], "value": values[i], "out": pl["out"],
@@ -884,15 +963,15 @@ class KoalitionState(Negotiation, State):
                "unbound", "units", "coalitions", "proposer", "proposal", "history", "government", "options_of",
                "choosers", "chosen", "vp", "results", "over", "log", "neg_round", "fresh", "binding")
 
-    def to_json(self):
-        data = {"game": "koalition", "options": dict(self.options), "rng": self.rng.to_json()}
+    def to_json(self) -> JSON:
+        data: JSON = {"game": "koalition", "options": dict(self.options), "rng": self.rng.to_json()}
         for key in self._FIELDS:
             data[key] = _COPY.get(key, _jcopy)(getattr(self, key))
         data["result"] = self.result.to_json() if self.result else None
         return data
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> KoalitionState:
         st = cls()
         try:
             if data.get("game") != "koalition":
