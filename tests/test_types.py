@@ -43,6 +43,8 @@ def test_mypy_finds_no_error_in_the_typed_folders(folder, tmp_path):
 TYPED_FILES = [
     "py/coalitions/games/koalition/sampler.py",
     "py/coalitions/games/alliances/sampler.py",
+    "py/coalitions/games/koalition/hints.py",
+    "py/coalitions/games/alliances/hints.py",
 ]
 
 

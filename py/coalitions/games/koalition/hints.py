@@ -139,7 +139,8 @@ def _play(view: JSON, card: str, party: Optional[str], target: Optional[str]) ->
     elif kind == "colorino":
         what = f"Gaudino Colorino joins {name} with 7 votes (now {totals[party]})"
     elif totals0[party]:
-        what = f"It adds {gain} votes to {name} (now {totals[party]})"
+        doubled = ", doubled by its Doubler" if gain != CARDS[card]["value"] else ""
+        what = f"It adds {gain} votes to {name}{doubled} (now {totals[party]})"
     else:
         what = f"It brings {name} into play with {_s(gain, 'vote')}"
     if (me, party) in held0:
