@@ -2,13 +2,15 @@
 made where the rule text is silent or its data is lost. The app's rules page and
 docs/games/koalition.md show both; keep them in step with rules.py and data.py."""
 
+from __future__ import annotations
+
 from .data import (
     BINDING_BALLOT,
     COUNTRIES, DEAL_TABLE, INCOMPATIBLE_PAIRS, MAX_BALLOTS, PARTIES, PARTY_NAMES, PARTY_VALUES, VP_TABLE,
 )
 
 
-def _cards_text():
+def _cards_text() -> str:
     rows = []
     for p in PARTIES:
         values = " ".join(map(str, PARTY_VALUES[p]))
@@ -16,17 +18,17 @@ def _cards_text():
     return "; ".join(rows)
 
 
-def _countries_text():
+def _countries_text() -> str:
     return ", ".join(f"{name[4:] if name.startswith('the ') else name} {total}" for _, name, total in COUNTRIES)
 
 
-def _vp_example():
+def _vp_example() -> str:
     rows = VP_TABLE["spain"]
     return "; ".join(f"{n} winner{'s' if n > 1 else ''}: {', '.join(map(str, rows[n]))}" for n in range(1, 9))
 
 
-def _deal_text():
-    seen = []
+def _deal_text() -> str:
+    seen: list[tuple[list[int], int, int, int]] = []  # (player counts, per, rounds, each)
     for n in sorted(DEAL_TABLE):
         per, rounds, each = DEAL_TABLE[n]
         if seen and seen[-1][1:] == (per, rounds, each):

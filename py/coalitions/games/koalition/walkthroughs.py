@@ -3,11 +3,15 @@ ordinary record with an explicit deal and captions; the app plays them at
 #/walkthrough/koalition/<name>. Between them they show every worked example of
 the rule text (the tests in tests/test_koalition.py check each one)."""
 
-from ...core.records import walkthrough_record
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...core.records import Record, walkthrough_record
 from .data import COUNTRY_IDS, DEAL_TABLE, DECK
 
 
-def _deal(players, fixed, countries):
+def _deal(players: int, fixed: Sequence[Sequence[str]], countries: Sequence[str]) -> dict[str, Any]:
     """An explicit deal: seat i holds the cards in fixed[i], topped up to a full
     hand with the cards nobody was given, in deck order from the end (so the
     fillers are low cards, never Colorino or a Resignation unless needed);
@@ -16,7 +20,7 @@ def _deal(players, fixed, countries):
     given = {c for h in fixed for c in h}
     spare = [c for c in reversed(DECK) if c not in given and not c.startswith(("resign", "colorino"))]
     spare += [c for c in DECK if c not in given and c.startswith(("resign", "colorino"))]
-    hands = []
+    hands: list[list[str]] = []
     for h in fixed:
         h = list(h)
         while len(h) < per:
@@ -26,7 +30,8 @@ def _deal(players, fixed, countries):
     return {"hands": hands, "countries": stack}
 
 
-def _record(name, title, names, deal, moves, captions, description=""):
+def _record(name: str, title: str, names: list[str], deal: dict[str, Any], moves: list[tuple[int, str]],
+            captions: dict[int, str], description: str = "") -> Record:
     return walkthrough_record("koalition", title, names, deal, moves, captions, description=description)
 
 
@@ -300,7 +305,7 @@ RESIGNATION_AND_STALEMATE = _record(
 
 # A whole three-player game between "good" bots (seed 7), written out as an
 # explicit deal, with the re-deal between the two rounds.
-_BONUS_DEAL = {
+_BONUS_DEAL: dict[str, Any] = {
     "hands": [
         [
             "black-4", "black-7", "black-10", "black-12", "yellow-4", "yellow-7", "yellow-8", "yellow-10",
