@@ -25,9 +25,13 @@ Phases of the state (``phase``):
 - ``over``.
 """
 
-from ...core.actions import NotationError
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Optional, cast
+
+from ...core.actions import Action, NotationError
 from ...core.errors import OptionError, RecordError
-from ...core.game import Game, Option, Outcome, State, event, seat_ref
+from ...core.game import JSON, Event, Game, Option, Outcome, State, event, seat_ref
 from ...core.rng import Rng
 from . import conflict as cf
 from .data import (
@@ -44,22 +48,22 @@ CAMPAIGNS_3P = 3
 CONFLICTS_4P = 12  # "This phase is divided into 12 rounds of conflict"
 
 
-def _sorted(cards):
+def _sorted(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
-def _names(cards):
+def _names(cards: Iterable[str]) -> str:
     cards = [card_name(c) for c in _sorted(cards)]
     if len(cards) <= 1:
         return "".join(cards)
     return ", ".join(cards[:-1]) + " and " + cards[-1]
 
 
-def bid_text(number, suit):
+def bid_text(number: int, suit: str) -> str:
     return f"{number} {SUIT_NAMES[suit]}"
 
 
-def bid_beats(number, suit, high):
+def bid_beats(number: int, suit: str, high: Optional[tuple[int, str]]) -> bool:
     if high is None:
         return True
     return number > high[0] or (number == high[0] and SUIT_RANK[suit] > SUIT_RANK[high[1]])
@@ -68,11 +72,11 @@ def bid_beats(number, suit, high):
 ALL_BIDS = [(n, s) for n in range(BID_MIN, BID_MAX + 1) for s in SUITS]  # from the lowest to the highest
 BID_ACTIONS = {(n, s): f"bid {n} {s}" for n, s in ALL_BIDS}
 BID_LIST = [BID_ACTIONS[b] for b in ALL_BIDS]
-BID_INDEX = {b: i for i, b in enumerate(ALL_BIDS)}
+BID_INDEX: dict[tuple[Any, ...], int] = {b: i for i, b in enumerate(ALL_BIDS)}
 PLAY = {c: "play " + c for c in DECK}
 
 
-def rise_options(hand, trump):
+def rise_options(hand: list[str], trump: Optional[str]) -> list[tuple[str, ...]]:
     """The pairs of cards a Rebel may put down in the Rise to Power: two cards
     of different suits, each the highest power card of its suit in the hand,
     one of them of the dominant suit (the other suit is the Rebel's choice).
@@ -80,7 +84,7 @@ def rise_options(hand, trump):
     the dominant suit, the highest power cards of the two other suits; with
     power cards of one suit only, its highest and a special action of another
     suit (the Rebel's choice), or failing that, any other card."""
-    tops = {}
+    tops: dict[str, str] = {}
     for c in hand:
         if not IS_SPECIAL[c]:
             s = SUIT_OF[c]
@@ -100,12 +104,60 @@ def rise_options(hand, trump):
 
 
 class AlliancesState(State):
-    def __init__(self):
+    # The fields of the state; `to_json` saves those of _FIELDS.
+    seed: Optional[int]
+    rng: Rng
+    over: bool
+    result: Optional[Outcome]
+    campaign: int
+    wins: list[int]  # campaigns won per side
+    empire_tiles: list[Optional[int]]  # 3 players: the countries each seat held as the Empire
+    rebel_tricks: list[int]
+    results: list[JSON]  # one summary per campaign played
+    explicit: Optional[JSON]  # the explicit deal of the first campaign
+    first: int
+    empire: Optional[int]  # 3 players: the Empire's seat
+    layout: list[str]  # tile id by board position
+    pos_of: dict[str, int]
+    stacks: list[list[int]]  # the sides of the tokens on each position, bottom first
+    bid: Optional[list[Any]]  # [number, suit] to reach (number None: no number)
+    aggressor: Optional[int]
+    dominant: Optional[str]
+    redeals: int
+    won: list[int]  # conflicts won per seat this campaign
+    tricks: list[int]
+    discards: list[str]
+    table: cf.Table
+    effects: list[str]
+    target: Optional[int]  # the targeted board position
+    leading: Optional[str]
+    played: int
+    conflict_no: int
+    conflicts: int
+    starter: Optional[int]
+    turn: Optional[int]
+    reserve: list[str]
+    hands: list[list[str]]
+    packets: list[list[str]]
+    picks: list[int]
+    shown_cards: list[list[str]]
+    declined: list[int]
+    meeting_done: bool
+    given: list[str]
+    put: list[list[str]]
+    passed: list[bool]
+    high: Optional[tuple[int, str]]
+    high_seat: Optional[int]
+    bids: list[list[Any]]  # [seat, "pass" or "N SUIT"]
+    phase: str
+    last_trick: Optional[int]
+
+    def __init__(self) -> None:
         self.log = []
 
     # -- who is who ----------------------------------------------------------------
 
-    def side(self, seat):
+    def side(self, seat: int) -> int:
         n = self.players
         if n == 4:
             return seat % 2
@@ -113,19 +165,24 @@ class AlliancesState(State):
             return seat
         return 0 if seat == self.empire else 1
 
-    def side_seats(self, side):
+    def side_seats(self, side: int) -> list[int]:
         return [s for s in range(self.players) if self.side(s) == side]
 
-    def side_label(self, side):
+    def side_label(self, side: int) -> str:
         n = self.players
         if n == 4:
             a, b = self.side_seats(side)
             return f"{seat_ref(a)} and {seat_ref(b)}"
         if n == 2:
             return seat_ref(side)
-        return f"the Empire ({seat_ref(self.empire)})" if side == 0 else "the Rebels"
+        return f"the Empire ({seat_ref(self.empire_seat())})" if side == 0 else "the Rebels"
 
-    def partner(self, seat):
+    def empire_seat(self) -> int:
+        """3 players: the Empire's seat (an error with 2 or 4 players)."""
+        assert self.empire is not None, "no Empire: not a 3-player game"
+        return self.empire
+
+    def partner(self, seat: int) -> Optional[int]:
         """The seat that shares secrets with `seat` in the secret meeting, or None."""
         n = self.players
         if n == 4:
@@ -137,7 +194,7 @@ class AlliancesState(State):
     # -- setup ---------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, players, options, seed, deal):
+    def setup(cls, players: int, options: dict[str, Any], seed: Optional[int], deal: Any) -> AlliancesState:
         st = cls()
         st.players = players
         st.options = options
@@ -169,7 +226,7 @@ class AlliancesState(State):
         st._start_campaign()
         return st
 
-    def _check_deal(self, deal):
+    def _check_deal(self, deal: Any) -> JSON:
         n = self.players
         if not isinstance(deal, dict):
             raise OptionError("an explicit deal must be an object with hands (and layout, first, reserve, stacks)")
@@ -229,7 +286,7 @@ class AlliancesState(State):
 
     # -- campaigns -----------------------------------------------------------------
 
-    def _start_campaign(self):
+    def _start_campaign(self) -> None:
         n = self.players
         self.campaign += 1
         if self.campaign > 1:
@@ -276,12 +333,12 @@ class AlliancesState(State):
                or explicit["stacks"] is None else "")
             + (f"{seat_ref(self.first)} opens the bidding." if n == 4 else
                f"{seat_ref(self.first)} leads the drafting phase." if n == 2 else
-               f"{seat_ref(self.empire)} is the Empire; the other two players are the Rebels."),
+               f"{seat_ref(self.empire_seat())} is the Empire; the other two players are the Rebels."),
             kind="campaign",
         ))
         self._deal(explicit)
 
-    def _deal(self, explicit=None):
+    def _deal(self, explicit: Optional[JSON] = None) -> None:
         """Deal the cards and start the first card phase of the campaign."""
         n = self.players
         self.revealed = True
@@ -333,7 +390,7 @@ class AlliancesState(State):
             return
         self._after_draft()
 
-    def _after_draft(self):
+    def _after_draft(self) -> None:
         if self.options["secret_meeting"]:
             self.phase = "meeting"
             self.log.append(event(
@@ -343,7 +400,7 @@ class AlliancesState(State):
             return
         self._after_meeting()
 
-    def _after_meeting(self):
+    def _after_meeting(self) -> None:
         if self.players == 4:
             self.phase = "bid"
             self.turn = self.first
@@ -351,10 +408,10 @@ class AlliancesState(State):
             self.phase = "give"
             self.turn = self.empire
             self.log.append(event(
-                f"Rise to Power: {seat_ref(self.empire)} sets aside 4 cards in two face-down pairs, one for each Rebel, "
-                "then declares the dominant suit.", kind="rise"))
+                f"Rise to Power: {seat_ref(self.empire_seat())} sets aside 4 cards in two face-down pairs, one for each "
+                "Rebel, then declares the dominant suit.", kind="rise"))
 
-    def _start_conflicts(self, starter):
+    def _start_conflicts(self, starter: int) -> None:
         self.starter = starter
         self.conflicts = len(self.hands[starter])
         if self.players == 3 and self.options["twelve_conflicts_3p"]:
@@ -362,7 +419,7 @@ class AlliancesState(State):
         self.conflict_no = 0
         self._next_conflict()
 
-    def _next_conflict(self):
+    def _next_conflict(self) -> None:
         self.conflict_no += 1
         self.phase = "target"
         self.turn = self.starter
@@ -374,13 +431,13 @@ class AlliancesState(State):
 
     # -- targets -------------------------------------------------------------------
 
-    def targets(self, side):
+    def targets(self, side: int) -> list[int]:
         """Positions the starting player may target: a neutral country next to
         one their side controls; only if there is none, a rival one next to theirs.
         If their side holds no country that allows a target, any neutral country,
         else any rival one."""
         stacks = self.stacks
-        adj = set()
+        adj: set[int] = set()
         for pos in range(N_TILES):
             st = stacks[pos]
             if st and st[-1] == side:
@@ -394,37 +451,39 @@ class AlliancesState(State):
         neutral = [p for p in range(N_TILES) if not stacks[p]]
         return neutral or [p for p in range(N_TILES) if stacks[p] and stacks[p][-1] != side]
 
-    def declare_max(self, seat):
+    def declare_max(self, seat: int) -> int:
         """2 players, State of Nations: the most countries `seat` can control at
         the end of the campaign: those held now and one per conflict, as long as
         the tokens last (14 at most with 12 conflicts, 12 with 10 tokens left)."""
         side = self.side(seat)
         return len(self.controlled(side)) + min(len(self.hands[seat]), self.supply(side))
 
-    def controlled(self, side):
+    def controlled(self, side: int) -> list[int]:
         return [p for p in range(N_TILES) if self.stacks[p] and self.stacks[p][-1] == side]
 
-    def tokens_on_board(self, side):
+    def tokens_on_board(self, side: int) -> int:
         return sum(st.count(side) for st in self.stacks)
 
-    def supply(self, side):
+    def supply(self, side: int) -> int:
         """The tokens of `side`'s colour not yet on the board (16 per colour)."""
         return max(0, TOKENS_PER_SIDE - self.tokens_on_board(side))
 
-    def reserve_power(self, side):
+    def reserve_power(self, side: int) -> int:
         mil = sorted((TILES[self.layout[p]]["military"] for p in self.controlled(side)), reverse=True)
         return sum(mil[:4])
 
-    def ctx(self, card=None):
+    def ctx(self, card: Optional[str] = None) -> JSON:
         """What the special actions read from the board (see conflict.py); the
         sums are worked out only for the card that needs them."""
         n = self.players
         if self.phase == "trick":
             return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
-        tile = TILES[self.layout[self.target]]
+        pos = self.target
+        assert pos is not None, "no targeted country"
+        tile = TILES[self.layout[pos]]
         neigh = reserve = None
         if card in (None, "global-trading"):
-            neigh = sum(TILES[self.layout[p]]["economics"] for p in NEIGHBOURS[self.target])
+            neigh = sum(TILES[self.layout[p]]["economics"] for p in NEIGHBOURS[pos])
         if card in (None, "reserve-forces"):
             rp = [self.reserve_power(0), self.reserve_power(1)]
             reserve = [rp[self.side(s)] for s in range(n)]
@@ -432,7 +491,7 @@ class AlliancesState(State):
 
     # -- protocol: who acts and what they may do ----------------------------------------
 
-    def to_act(self):
+    def to_act(self) -> list[int]:
         ph = self.phase
         if self.over:
             return []
@@ -444,9 +503,11 @@ class AlliancesState(State):
                     and len(self.shown_cards[s]) < min(MEETING_SHOW, len(self.hands[s]))]
         if ph == "put":
             return [s for s in range(self.players) if s != self.empire and not self.put[s]]
-        return [self.turn]
+        turn = self.turn
+        assert turn is not None, "nobody to act"
+        return [turn]
 
-    def _legal(self, seat):
+    def _legal(self, seat: int) -> list[str]:
         if self.over or seat not in self.to_act():
             return []
         ph = self.phase
@@ -476,7 +537,7 @@ class AlliancesState(State):
             return [REINFORCE, PASS]
         return []
 
-    def _play_actions(self, seat):
+    def _play_actions(self, seat: int) -> list[str]:
         hand = self.hands[seat]
         if self.played and self.leading is not None:
             lead = self.leading
@@ -491,7 +552,7 @@ class AlliancesState(State):
                 acts.append(PLAY[c])
         return acts
 
-    def explain_illegal(self, seat, action):
+    def explain_illegal(self, seat: int, action: str) -> str:
         if seat not in self.to_act():
             return super().explain_illegal(seat, action)
         try:
@@ -500,16 +561,16 @@ class AlliancesState(State):
             return f"{super().explain_illegal(seat, action)}: {exc.reason}"
         ph = self.phase
         if a.kind == "play" and ph in ("play", "trick"):
-            cid = a["card"]
+            cid = str(a["card"])
             if cid not in self.hands[seat]:
                 return f"{card_name(cid)} is not in your hand"
             if self.played and SUIT_OF[cid] != self.leading and not IS_SPECIAL[cid]:
-                return (f"you must follow the leading suit ({SUIT_NAMES[self.leading]}) with a power card of it "
+                return (f"you must follow the leading suit ({SUIT_NAMES[str(self.leading)]}) with a power card of it "
                         "or play a special action: you hold a card of that suit")
             same = [x for x in self.legal_actions(seat) if parse(x)["card"] == cid]
             return f"write it as one of: {', '.join(same)}"
         if a.kind == "target" and ph == "target":
-            return (f"{tile_name(a['tile'])} is not a country you may target: choose a neutral country next to one "
+            return (f"{tile_name(str(a['tile']))} is not a country you may target: choose a neutral country next to one "
                     "your side controls (a rival one only when no neutral one is reachable)")
         if a.kind == "bid" and ph == "bid":
             return "a bid is 'bid N SUIT' with N from 10 to 20, higher than the last bid (same number: a higher suit)"
@@ -520,7 +581,7 @@ class AlliancesState(State):
 
     # -- applying actions --------------------------------------------------------------
 
-    def _apply(self, seat, action):
+    def _apply(self, seat: int, action: str) -> list[Event]:
         a = parse(action)
         verb = a.kind
         ph = self.phase
@@ -529,7 +590,7 @@ class AlliancesState(State):
                 return self._apply_trick(seat, a)
             return self._apply_play(seat, a)
         if verb == "target":
-            tid = a["tile"]
+            tid = str(a["tile"])
             pos = self.pos_of[tid]
             self.target = pos
             self.phase = "play"
@@ -545,13 +606,13 @@ class AlliancesState(State):
         if verb == "bid" or (verb == PASS and ph == "bid"):
             return self._apply_bid(seat, a)
         if verb == "draft":
-            return self._apply_draft(seat, a["card"])
+            return self._apply_draft(seat, str(a["card"]))
         if verb == "show" or (verb == PASS and ph == "meeting"):
-            return self._apply_show(seat, a["card"] if verb == "show" else None)
+            return self._apply_show(seat, str(a["card"]) if verb == "show" else None)
         if verb == "declare":
-            return self._apply_declare(seat, a["number"], a["suit"])
+            return self._apply_declare(seat, int(a["number"]), str(a["suit"]))
         if verb == "trump":
-            suit = a["suit"]
+            suit = str(a["suit"])
             if ph == "declare":
                 return self._apply_declare(seat, None, suit)
             self.dominant = suit
@@ -561,14 +622,14 @@ class AlliancesState(State):
                 f"{SUIT_NAMES[suit]} power card and the highest power card of one other suit.",
                 kind="rise", seat=seat)]
         if verb == "give":
-            return self._apply_give(seat, a["card"])
+            return self._apply_give(seat, str(a["card"]))
         if verb == "put":
-            return self._apply_put(seat, [a["card"], a["card2"]])
+            return self._apply_put(seat, [str(a["card"]), str(a["card2"])])
         raise AssertionError(action)
 
     # bidding (4 players)
 
-    def _apply_bid(self, seat, a):
+    def _apply_bid(self, seat: int, a: Action) -> list[Event]:
         n = self.players
         events = []
         if a.kind == PASS:
@@ -577,7 +638,7 @@ class AlliancesState(State):
             events.append(event(f"{seat_ref(seat)} passes" + (" and drops out of the bidding." if self.high else "."),
                                 kind="bid", seat=seat))
         else:
-            number, suit = a["number"], a["suit"]
+            number, suit = int(a["number"]), str(a["suit"])
             self.high = (number, suit)
             self.high_seat = seat
             self.bids.append([seat, f"{number} {suit}"])
@@ -592,12 +653,14 @@ class AlliancesState(State):
             return []
         if len(active) == 1 and self.high_seat == active[0]:
             w = self.high_seat
-            self.bid = list(self.high)
-            self.dominant = self.high[1]
+            high = self.high
+            assert high is not None, "a bid is the highest"
+            self.bid = list(high)
+            self.dominant = high[1]
             self.aggressor = self.side(w)
             events.append(event(
-                f"{seat_ref(w)} wins the bidding with {bid_text(*self.high)} and takes the Conflict token: "
-                f"{self.side_label(self.aggressor)} are the Aggressor and must control at least {self.high[0]} "
+                f"{seat_ref(w)} wins the bidding with {bid_text(*high)} and takes the Conflict token: "
+                f"{self.side_label(self.aggressor)} are the Aggressor and must control at least {high[0]} "
                 f"countries; {self.side_label(1 - self.aggressor)} defend. {SUIT_NAMES[self.dominant]} is the "
                 "dominant suit.", kind="bid-won"))
             self._start_conflicts(w)
@@ -610,7 +673,7 @@ class AlliancesState(State):
 
     # drafting variant
 
-    def _apply_draft(self, seat, cid):
+    def _apply_draft(self, seat: int, cid: str) -> list[Event]:
         n = self.players
         self.packets[seat].remove(cid)
         self.hands[seat].append(cid)
@@ -640,7 +703,7 @@ class AlliancesState(State):
 
     # secret meeting variant
 
-    def _apply_show(self, seat, cid):
+    def _apply_show(self, seat: int, cid: Optional[str]) -> list[Event]:
         if cid is None:
             self.declined.append(seat)
             events = [event("You decline the secret meeting.", to=[seat], kind="private")]
@@ -674,11 +737,12 @@ class AlliancesState(State):
 
     # 2 players: the drafting phase (tricks) and the declaration
 
-    def _apply_trick(self, seat, a):
+    def _apply_trick(self, seat: int, a: Action) -> list[Event]:
         events = self._put_card(seat, a, ctx=self.ctx())
         if self.played < 2:
             self.turn = 1 - seat
             return events
+        assert self.leading is not None and self.starter is not None, "a trick under way"
         winner, suit, power, why = cf.judge_trick(self.table, self.leading, self.options["trick_leading_suit"])
         leader = self.starter
         for e in self.table:
@@ -711,7 +775,7 @@ class AlliancesState(State):
             return []
         return events
 
-    def _drafting(self):
+    def _drafting(self) -> dict[str, int]:
         """2 players: which drafting trick this is, of how many (every trick,
         won or not, draws one card each from the reserve)."""
         done = 0
@@ -721,7 +785,7 @@ class AlliancesState(State):
             done += e["kind"] == "trick"
         return {"trick": done + 1, "tricks": done + len(self.reserve) // 2}
 
-    def _end_drafting_2p(self):
+    def _end_drafting_2p(self) -> None:
         t = self.tricks
         if t[0] != t[1]:
             w = 0 if t[0] > t[1] else 1
@@ -739,7 +803,7 @@ class AlliancesState(State):
             "dominant suit" + (" and the exact number of countries they will control." if self.options["exact_bid"]
                                 else "."), kind="drafting-won"))
 
-    def _apply_declare(self, seat, number, suit):
+    def _apply_declare(self, seat: int, number: Optional[int], suit: str) -> list[Event]:
         self.dominant = suit
         self.aggressor = seat
         self.bid = [number, suit] if number is not None else None
@@ -751,11 +815,12 @@ class AlliancesState(State):
 
     # 3 players: the Rise to Power
 
-    def _apply_give(self, seat, cid):
+    def _apply_give(self, seat: int, cid: str) -> list[Event]:
         self.hands[seat].remove(cid)
         self.given.append(cid)
         k = len(self.given)
-        rebel = (self.empire + 1) % 3 if k <= 2 else (self.empire + 2) % 3
+        e = self.empire_seat()
+        rebel = (e + 1) % 3 if k <= 2 else (e + 2) % 3
         events = [event(f"You set aside {card_name(cid)} for {seat_ref(rebel)}.", to=[seat], kind="private")]
         if k == 2:
             events.append(event(f"{seat_ref(seat)} sets aside a pair of cards for {seat_ref(rebel)}.", kind="rise"))
@@ -764,7 +829,7 @@ class AlliancesState(State):
             self.phase = "trump"
         return events
 
-    def _apply_put(self, seat, cards):
+    def _apply_put(self, seat: int, cards: list[str]) -> list[Event]:
         for c in cards:
             self.hands[seat].remove(c)
         self.put[seat] = list(cards)
@@ -774,7 +839,7 @@ class AlliancesState(State):
         ]
         if self.to_act():
             return events
-        e = self.empire
+        e = self.empire_seat()
         left, right = (e + 1) % 3, (e + 2) % 3
         got = self.put[left] + self.put[right]
         self.hands[e] = _sorted(self.hands[e] + got)
@@ -794,8 +859,8 @@ class AlliancesState(State):
 
     # conflicts
 
-    def _put_card(self, seat, a, ctx):
-        cid = a["card"]
+    def _put_card(self, seat: int, a: Action, ctx: JSON) -> list[Event]:
+        cid = str(a["card"])
         self.hands[seat].remove(cid)
         self.shown = True
         if self.played == 0:
@@ -805,15 +870,15 @@ class AlliancesState(State):
         self.played += 1
         first = lines[0]
         if self.played == 1:
-            first += f" {SUIT_NAMES[self.leading]} is the leading suit."
+            first += f" {SUIT_NAMES[SUIT_OF[cid]]} is the leading suit."
         events = [event(first, kind="play", seat=seat)]
         if len(lines) > 1:
             events += [event(line, kind="special", seat=seat) for line in lines[1:]]
         return events
 
-    def _apply_play(self, seat, a):
+    def _apply_play(self, seat: int, a: Action) -> list[Event]:
         n = self.players
-        cid = a["card"]
+        cid = str(a["card"])
         ctx = self.ctx(cid) if IS_SPECIAL[cid] else {"n": n, "tile": None}
         events = self._put_card(seat, a, ctx)
         if self.played < n:
@@ -822,9 +887,10 @@ class AlliancesState(State):
         self.log.extend(events)
         return self._resolve_conflict()
 
-    def _resolve_conflict(self):
+    def _resolve_conflict(self) -> list[Event]:
         n = self.players
         pos = self.target
+        assert pos is not None and self.leading is not None and self.starter is not None, "a conflict under way"
         tid = self.layout[pos]
         winner, suit, power, why = cf.judge(self.table, self.leading, self.dominant)
         defence = cf.defence(TILES[tid], self.effects)
@@ -885,19 +951,22 @@ class AlliancesState(State):
             return events
         return self._after_conflict(events, announce=keeps or n != 2 or winner is None)
 
-    def _after_conflict(self, events, announce=True):
+    def _after_conflict(self, events: list[Event], announce: bool = True) -> list[Event]:
         """The campaign's end, or the next conflict, started by `self.starter`."""
+        starter = self.starter
+        assert starter is not None, "a conflict just played"
         if not self.hands[0] or self.conflict_no >= self.conflicts:
             self.log.extend(events)
             return self._end_campaign()
         if announce:
-            events.append(event(f"{seat_ref(self.starter)} takes the Conflict token and starts the next conflict.",
+            events.append(event(f"{seat_ref(starter)} takes the Conflict token and starts the next conflict.",
                                 kind="next"))
         self._next_conflict()
         return events
 
-    def _apply_reinforce(self, seat, add):
+    def _apply_reinforce(self, seat: int, add: bool) -> list[Event]:
         pos = self.target
+        assert pos is not None, "a conflict under way"
         side = self.side(seat)
         st = self.stacks[pos]
         if add:
@@ -908,16 +977,17 @@ class AlliancesState(State):
             text = f"{seat_ref(seat)} adds no token to {tile_name(self.layout[pos])}."
         return self._after_conflict([event(text, kind="result", seat=seat)])
 
-    def _end_campaign(self):
+    def _end_campaign(self) -> list[Event]:
         n = self.players
         tiles = [len(self.controlled(0)), len(self.controlled(1))]
         tokens = [self.tokens_on_board(0), self.tokens_on_board(1)]
         count = (f"Gold controls {tiles[0]} countries ({tokens[0]} tokens on the board), silver {tiles[1]} "
                  f"({tokens[1]} tokens).")
         events = [event(f"Campaign {self.campaign} is over. " + count, kind="campaign-end")]
-        res = {"campaign": self.campaign, "tiles": tiles, "tokens": tokens, "won": list(self.won)}
+        res: JSON = {"campaign": self.campaign, "tiles": tiles, "tokens": tokens, "won": list(self.won)}
         if n == 4:
             ag = self.aggressor
+            assert ag is not None and self.bid is not None, "a bid won"
             need = self.bid[0]
             have = tiles[ag]
             if have >= need and not (need == BID_MIN and have == BID_MIN and tokens[ag] <= tokens[1 - ag]):
@@ -936,6 +1006,7 @@ class AlliancesState(State):
             events.append(event(f"{self.side_label(w)} ({role}) win the campaign: {why}.", kind="campaign-won"))
         elif n == 2:
             ag = self.aggressor
+            assert ag is not None, "a drafting phase won"
             if self.bid is not None:
                 need = self.bid[0]
                 w = ag if tiles[ag] == need else 1 - ag
@@ -948,7 +1019,7 @@ class AlliancesState(State):
                 why = f"a tie at {tiles[0]} countries goes to the Defender"
             events.append(event(f"{seat_ref(w)} wins the campaign: {why}.", kind="campaign-won"))
         else:
-            e = self.empire
+            e = self.empire_seat()
             self.empire_tiles[e] = tiles[0]
             rebels = [s for s in range(3) if s != e]
             for r in rebels:
@@ -971,7 +1042,7 @@ class AlliancesState(State):
         self.revealed = True
         return []
 
-    def _finish(self):
+    def _finish(self) -> None:
         n = self.players
         self.over = True
         self.phase = "over"
@@ -1003,13 +1074,13 @@ class AlliancesState(State):
 
     # -- the rest of the protocol ----------------------------------------------------------
 
-    def outcome(self):
+    def outcome(self) -> Optional[Outcome]:
         return self.result
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
-    def label(self, seat, action):
+    def label(self, seat: int, action: str) -> str:
         a = parse(action)
         verb = a.kind
         if verb == PASS:
@@ -1023,12 +1094,12 @@ class AlliancesState(State):
             side = SIDE_NAMES[self.side(seat)]
             return f"Add a {side} token to {tile_name(tid)}" if tid else f"Add a {side} token"
         if verb == "bid":
-            return f"Bid {a['number']} {SUIT_NAMES[a['suit']]}"
+            return f"Bid {a['number']} {SUIT_NAMES[str(a['suit'])]}"
         if verb == "target":
-            t = TILES[a["tile"]]
-            return f"Target {tile_name(a['tile'])} ({t['military']} M, {t['economics']} E, {t['politics']} P)"
+            t = TILES[str(a["tile"])]
+            return f"Target {tile_name(str(a['tile']))} ({t['military']} M, {t['economics']} E, {t['politics']} P)"
         if verb == "play":
-            text = "Play " + card_name(a["card"])
+            text = "Play " + card_name(str(a["card"]))
             params = special_params(a)
             owner = {e["card"]: e["seat"] for e in self.table}
             parts = []
@@ -1046,22 +1117,21 @@ class AlliancesState(State):
                 parts.append(f"double {seat_ref(owner[params['double']])}'s {card_name(params['double'])}")
             return text + (": " + ", ".join(parts) if parts else "")
         if verb == "draft":
-            return "Keep " + card_name(a["card"])
+            return "Keep " + card_name(str(a["card"]))
         if verb == "show":
-            return "Show " + card_name(a["card"])
+            return "Show " + card_name(str(a["card"]))
         if verb == "give":
-            return "Set aside " + card_name(a["card"])
+            return "Set aside " + card_name(str(a["card"]))
         if verb == "put":
-            return "Put down " + _names([a["card"], a["card2"]])
+            return "Put down " + _names([str(a["card"]), str(a["card2"])])
         if verb == "trump":
-            return f"{SUIT_NAMES[a['suit']]} dominant"
+            return f"{SUIT_NAMES[str(a['suit'])]} dominant"
         if verb == "declare":
-            return f"Exactly {a['number']} countries, {SUIT_NAMES[a['suit']]} dominant"
+            return f"Exactly {a['number']} countries, {SUIT_NAMES[str(a['suit'])]} dominant"
         return action
 
-    def view(self, seat=None):
+    def view(self, seat: Optional[int] = None) -> JSON:
         n = self.players
-        me = seat is not None
         ph = self.phase
         board = []
         for pos, tid in enumerate(self.layout):
@@ -1070,10 +1140,14 @@ class AlliancesState(State):
             board.append({"pos": pos, "tile": tid, "name": t["name"], "military": t["military"],
                           "economics": t["economics"], "politics": t["politics"], "stack": list(st),
                           "top": st[-1] if st else None})
-        partner = self.partner(seat) if me and not self.over else None
+        partner = self.partner(seat) if seat is not None and not self.over else None
         partner_shown = []
         if partner is not None and self.meeting_done:
             partner_shown = _sorted(c for c in self.shown_cards[partner] if c in self.hands[partner])
+        targets: list[str] = []
+        if ph == "target":
+            assert self.turn is not None, "the starting player targets"
+            targets = [self.layout[p] for p in self.targets(self.side(self.turn))]
         defence = None
         if self.target is not None and ph == "play":
             defence = cf.defence(TILES[self.layout[self.target]], self.effects)
@@ -1088,7 +1162,7 @@ class AlliancesState(State):
             "turn": self.turn,
             "to_act": self.to_act(),
             "sides": [self.side(s) for s in range(n)],
-            "side": self.side(seat) if me else None,
+            "side": self.side(seat) if seat is not None else None,
             "empire": self.empire,
             "aggressor": self.aggressor,
             "bid": list(self.bid) if self.bid else None,
@@ -1106,8 +1180,7 @@ class AlliancesState(State):
             "supply": [self.supply(0), self.supply(1)],
             "starter": self.starter,
             "target": self.layout[self.target] if self.target is not None else None,
-            "targets": ([self.layout[p] for p in self.targets(self.side(self.turn))]
-                        if ph == "target" else []),
+            "targets": targets,
             "defence": defence,
             "effects": list(self.effects),
             "table": [dict(e, **{"with": list(e["with"])}) for e in self.table],
@@ -1120,15 +1193,15 @@ class AlliancesState(State):
             "reserve_count": len(self.reserve),
             "drafting": self._drafting() if ph == "trick" else None,
             "discards": list(self.discards),
-            "hand": list(self.hands[seat]) if me else None,
+            "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_counts": [len(h) for h in self.hands],
-            "draft_packet": list(self.packets[seat]) if me and ph == "draft" else [],
-            "meeting_mine": list(self.shown_cards[seat]) if me and ph == "meeting" else [],
+            "draft_packet": list(self.packets[seat]) if seat is not None and ph == "draft" else [],
+            "meeting_mine": list(self.shown_cards[seat]) if seat is not None and ph == "meeting" else [],
             "partner": partner,
             "partner_shown": partner_shown,
-            "rise_given": list(self.given) if me and seat == self.empire else [],
-            "rise_put": list(self.put[seat]) if me else [],
-            "legal": self.legal_actions(seat) if me else [],
+            "rise_given": list(self.given) if seat is not None and seat == self.empire else [],
+            "rise_put": list(self.put[seat]) if seat is not None else [],
+            "legal": self.legal_actions(seat) if seat is not None else [],
             "log": self.log_for(seat),
             "outcome": self.result.to_json() if self.result else None,
         }
@@ -1136,7 +1209,7 @@ class AlliancesState(State):
 
     # -- JSON ------------------------------------------------------------------------------
 
-    _FIELDS = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "players", "seed", "over", "campaign", "wins", "empire_tiles", "rebel_tricks", "results", "first", "empire",
         "layout", "stacks", "bid", "aggressor", "dominant", "redeals", "won", "tricks", "discards", "table", "target",
         "leading", "played", "conflict_no", "conflicts", "starter", "turn", "hands", "reserve", "packets", "picks",
@@ -1144,12 +1217,13 @@ class AlliancesState(State):
         "explicit", "log", "effects",
     )
 
-    _ADDED = {"effects": [], "declined": []}  # fields added later, with their value in older saved states
+    # fields added later, with their value in older saved states
+    _ADDED: ClassVar[dict[str, Any]] = {"effects": [], "declined": []}
 
-    def to_json(self):
+    def to_json(self) -> JSON:
         import copy
 
-        data = {"game": "alliances", "options": dict(self.options), "rng": self.rng.to_json(),
+        data: JSON = {"game": "alliances", "options": dict(self.options), "rng": self.rng.to_json(),
                 "result": self.result.to_json() if self.result else None}
         for key in self._FIELDS:
             data[key] = copy.deepcopy(getattr(self, key, None))
@@ -1158,7 +1232,7 @@ class AlliancesState(State):
         return data
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: JSON) -> AlliancesState:
         import copy
 
         st = cls()
@@ -1171,7 +1245,7 @@ class AlliancesState(State):
                 else:
                     setattr(st, key, copy.deepcopy(data[key]))
             if st.high is not None:
-                st.high = tuple(st.high)
+                st.high = cast(tuple[int, str], tuple(st.high))
             st.pos_of = {t: i for i, t in enumerate(st.layout)}
             st.result = Outcome.from_json(data["result"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
