@@ -17,12 +17,16 @@ Where an example is a moment of a longer campaign, the hands hold only the
 cards the example needs, so the campaign ends with the example.
 """
 
-from ...core.records import walkthrough_record
+from typing import Any, Optional, Sequence
+
+from ...core.records import Record, walkthrough_record
 
 FOUR = ["Ann", "Ben", "Cleo", "Dan"]
 
 
-def _record(title, names, deal, moves, captions, options=None, description="", learn=()):
+def _record(title: str, names: list[str], deal: dict[str, Any], moves: list[tuple[int, str]],
+            captions: dict[int, str], options: Optional[dict[str, Any]] = None, description: str = "",
+            learn: Sequence[int] = ()) -> Record:
     return walkthrough_record("alliances", title, names, deal, moves, captions, options, description, learn)
 
 
