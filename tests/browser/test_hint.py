@@ -58,3 +58,16 @@ def test_a_move_of_two_picks_lights_the_piece_then_the_square(booted):
     assert page.locator("[data-hinted]").count() == 1
     square.click()
     page.wait_for_function("() => !document.querySelector('[data-hinted]')", timeout=30000)
+
+
+def test_koalition_says_why_in_its_own_words(booted):
+    # Koalition's hints.py: the line says what the suggested card or coalition does
+    page = booted("#/new/koalition?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
+    wait_ready(page, "play")
+    page.locator('[data-ui="suggest"]').click()
+    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    why = page.locator("[data-hint-reason]")
+    assert why.count() == 1
+    text = why.inner_text()
+    assert "the hard bot's choice" not in page.locator("[data-hint]").inner_text()
+    assert text.startswith(("It ", "The ", "Gaudino Colorino", "No politician")) and "\n" not in text
