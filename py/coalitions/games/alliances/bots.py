@@ -23,7 +23,10 @@ and what its partner showed it in the secret meeting. Its rules of thumb:
   make dominant; a Rebel gives the weaker of its allowed pairs.
 """
 
+from typing import Any, Callable, Optional
+
 from ...core.bots import Bot, NoisyBot
+from ...core.game import JSON
 from . import conflict as cf
 from . import notation
 from .notation import parse
@@ -37,14 +40,14 @@ SPECIAL_KEEP = {  # what a special is worth keeping, in power points
 }
 
 
-def keep_value(cid, dominant=None):
+def keep_value(cid: str, dominant: Optional[str] = None) -> float:
     if IS_SPECIAL[cid]:
         return SPECIAL_KEEP[cid]
     v = VALUE_OF[cid]
     return v * (1.6 if dominant is not None and SUIT_OF[cid] == dominant else 1.0)
 
 
-def suit_strength(hand, suit):
+def suit_strength(hand: list[str], suit: str) -> float:
     """Rough number of conflicts a hand wins with `suit` dominant."""
     power = sorted((VALUE_OF[c] for c in hand if not IS_SPECIAL[c] and SUIT_OF[c] == suit), reverse=True)
     wins = 0.0
@@ -69,15 +72,16 @@ class GoodBot(Bot):
     level = "good"
     label = "Good"
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         ph = view["phase"]
-        handler = {
+        handlers: dict[str, Callable[[JSON, list[str]], str]] = {
             "bid": self.bid, "target": self.target, "play": self.play, "trick": self.play, "draft": self.draft,
             "meeting": self.meeting, "declare": self.declare, "give": self.give, "trump": self.trump,
             "put": self.put, "reinforce": self.reinforce,
-        }.get(ph)
+        }
+        handler = handlers.get(ph)
         if handler is None:
             return self.rng.choice(legal)
         choice = handler(view, legal)
@@ -85,7 +89,7 @@ class GoodBot(Bot):
 
     # -- bidding and declarations -------------------------------------------------------
 
-    def bid(self, view, legal, eager=0.0):
+    def bid(self, view: JSON, legal: list[str], eager: float = 0.0) -> str:
         """The bid (or pass); `eager` countries of optimism (the easy level's)."""
         hand = view["hand"]
         seat = view["seat"]
@@ -95,13 +99,14 @@ class GoodBot(Bot):
         for s, b in view["bids"]:
             if s == partner and b != "pass":
                 partner_suit = parse("bid " + b)["suit"]  # the view writes a bid "N SUIT"
-        best = None
+        best: Optional[tuple[float, str]] = None
         for suit in SUITS:
             est = 2 + suit_strength(hand, suit) * 1.1 + 3.0
             if partner_suit == suit:
                 est += 1.5
             if best is None or est > best[0]:
                 best = (est, suit)
+        assert best is not None
         est, suit = best
         high_seat = None
         for s, b in view["bids"]:
@@ -114,49 +119,49 @@ class GoodBot(Bot):
             return notation.bid(10, suit)
         for action in legal:
             a = parse(action)
-            if a.kind == "bid" and a["suit"] == suit and a["number"] <= est + eager:
+            if a.kind == "bid" and a["suit"] == suit and int(a["number"]) <= est + eager:
                 return action
         return notation.PASS
 
-    def declare(self, view, legal):
+    def declare(self, view: JSON, legal: list[str]) -> str:
         hand = view["hand"]
         suit = max(SUITS, key=lambda s: suit_strength(hand, s))
         if parse(legal[0]).kind == "declare":
             est = int(round(2 + suit_strength(hand, suit) * 1.2 + 4))
-            numbers = [parse(a)["number"] for a in legal]
+            numbers = [int(parse(a)["number"]) for a in legal]
             est = max(min(numbers), min(max(numbers), est))
             return notation.declare(est, suit)
         return notation.trump(suit)
 
-    def trump(self, view, legal):
+    def trump(self, view: JSON, legal: list[str]) -> str:
         hand = view["hand"]
         return notation.trump(max(SUITS, key=lambda s: suit_strength(hand, s)))
 
-    def give(self, view, legal):
+    def give(self, view: JSON, legal: list[str]) -> str:
         hand = view["hand"] + view["rise_given"]
         plan = max(SUITS, key=lambda s: suit_strength(hand, s))
-        options = [parse(a)["card"] for a in legal]
+        options = [str(parse(a)["card"]) for a in legal]
         return notation.one_card("give", min(options, key=lambda c: (keep_value(c, plan), c)))
 
-    def put(self, view, legal):
-        def cost(action):
+    def put(self, view: JSON, legal: list[str]) -> str:
+        def cost(action: str) -> float:
             a = parse(action)
-            return keep_value(a["card"]) + keep_value(a["card2"])
+            return keep_value(str(a["card"])) + keep_value(str(a["card2"]))
         return min(legal, key=lambda a: (cost(a), a))
 
-    def draft(self, view, legal):
+    def draft(self, view: JSON, legal: list[str]) -> str:
         hand = view["hand"]
-        def worth(action):
-            c = parse(action)["card"]
+        def worth(action: str) -> float:
+            c = str(parse(action)["card"])
             same = sum(1 for h in hand if SUIT_OF[h] == SUIT_OF[c])
             return keep_value(c) + 0.5 * same
         return max(legal, key=lambda a: (worth(a), a))
 
-    def meeting(self, view, legal):
+    def meeting(self, view: JSON, legal: list[str]) -> str:
         shows = [a for a in legal if parse(a).kind == "show"]
-        return max(shows, key=lambda a: (keep_value(parse(a)["card"]), a)) if shows else legal[0]
+        return max(shows, key=lambda a: (keep_value(str(parse(a)["card"])), a)) if shows else legal[0]
 
-    def reinforce(self, view, legal):
+    def reinforce(self, view: JSON, legal: list[str]) -> str:
         """Add a token (it counts for a bid of 10) unless the supply is needed for
         the countries still to take."""
         left = view["conflicts"] - view["conflict"]
@@ -164,7 +169,7 @@ class GoodBot(Bot):
 
     # -- targets -------------------------------------------------------------------------
 
-    def _my_power(self, view, suit, tile_pos):
+    def _my_power(self, view: JSON, suit: str, tile_pos: int) -> int:
         best = 0
         for c in view["hand"]:
             if not IS_SPECIAL[c] and SUIT_OF[c] == suit:
@@ -176,16 +181,16 @@ class GoodBot(Bot):
                 best = max(best, sum(mil[:4]))
         return best
 
-    def target(self, view, legal):
+    def target(self, view: JSON, legal: list[str]) -> str:
         return self._best(self.target_scores(view, legal))
 
-    def _best(self, scored):
+    def _best(self, scored: list[tuple[float, str]]) -> str:
         """The best-scored action (a tie broken at random)."""
         best = max(s for s, _ in scored)
         top = [a for s, a in scored if s >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
 
-    def target_scores(self, view, legal):
+    def target_scores(self, view: JSON, legal: list[str]) -> list[tuple[float, str]]:
         """[(score, action)] for each legal target: higher is better."""
         side = view["side"]
         dom = view["dominant"]
@@ -193,7 +198,7 @@ class GoodBot(Bot):
         pos_of = {t["tile"]: t["pos"] for t in board}
         scored = []
         for action in legal:
-            tid = parse(action)["tile"]
+            tid = str(parse(action)["tile"])
             pos = pos_of[tid]
             t = TILES[tid]
             margin_dom = self._my_power(view, dom, pos) - t[dom] if dom else -5
@@ -209,10 +214,10 @@ class GoodBot(Bot):
 
     # -- playing a card --------------------------------------------------------------------
 
-    def play(self, view, legal):
+    def play(self, view: JSON, legal: list[str]) -> str:
         return self._best(self.play_scores(view, legal))
 
-    def play_scores(self, view, legal):
+    def play_scores(self, view: JSON, legal: list[str]) -> list[tuple[float, str]]:
         """[(score, action)] for each legal card to play: higher is better."""
         n = view["players"]
         seat = view["seat"]
@@ -225,6 +230,8 @@ class GoodBot(Bot):
         table = view["table"]
         played = view["played"]
         leading = view["leading"]
+        ctx: JSON
+        tile: Optional[dict[str, Any]]
         if trick:
             ctx = {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
             tile = None
@@ -249,17 +256,17 @@ class GoodBot(Bot):
         opponents = [s for s in to_play if sides[s] != my_side]
         counts = view["hand_counts"]
 
-        def gain(side):
+        def gain(side: int) -> float:
             if trick:
                 return 1.0
             if top is None:
                 return 1.0
             return 2.0 if top != side else 0.3
 
-        def p_safe(suit, power):
+        def p_safe(suit: str, power: int) -> float:
             if not opponents:
                 return 1.0
-            higher = sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == suit and VALUE_OF[c] > power)
+            higher: float = sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == suit and VALUE_OF[c] > power)
             if dom is not None and suit != dom:
                 higher += 0.5 * sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == dom)
             higher += 0.3 * sum(1 for c in unseen if IS_SPECIAL[c])
@@ -272,7 +279,7 @@ class GoodBot(Bot):
         scored = []
         for action in legal:
             a = parse(action)
-            cid = a["card"]
+            cid = str(a["card"])
             t = [dict(e, **{"with": list(e["with"])}) for e in table]
             lead = leading if played else SUIT_OF[cid]
             eff = list(view.get("effects") or [])
@@ -288,6 +295,7 @@ class GoodBot(Bot):
                 if trick:
                     capture = True
                 else:
+                    assert tile is not None
                     capture = power > cf.defence(tile, eff)[suit]
                 if not capture:
                     value = 0.0
@@ -318,7 +326,7 @@ class EasyBot(NoisyBot):
 
     base = GoodBot
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         base = GoodBot(self.rng.fork(1))
         best = base.choose(view, legal)
         if len(legal) == 1 or self.rng.below(1000) >= int(self.noise * 1000):
