@@ -1276,6 +1276,67 @@ def test_the_hard_bot_speaking_last_bids_only_a_hand_that_can_win(hand, redeals,
     assert thresholds == sorted(thresholds, reverse=True) and thresholds[0] > 0 and thresholds[-1] == 0
 
 
+@pytest.mark.parametrize("hand, redeals", [(STRONG_P, 0), (WEAK, 0), (STRONG_P, 6), (WEAK, 12)])
+def test_a_forced_bid_plays_out_the_leading_suit_alone_and_answers_as_all_three_on_every_sample(
+        hand, redeals, monkeypatch):
+    """The forced bid plays every suit on the first FORCED_FIRST samples, then
+    only the suit leading there, and stops once its share of wins is sure to
+    reach the threshold or to miss it: fewer playouts than three suits on
+    FORCED_ROUNDS samples, and here the same answer as those (the same samples)."""
+    from coalitions.core import search as core_search
+    from coalitions.core.rng import Rng
+    from coalitions.games.alliances import sampler
+    from coalitions.games.alliances.data import SUITS
+    a, b, c = _rest(hand)
+    st = act(dealt([a, b, c, hand], first=0), "pass", "pass", "pass")
+    v = dict(st.view(3), redeals=redeals)
+    tens = [f"bid 10 {suit}" for suit in SUITS]
+    every = type(sampler.SPEC)(GAME, sampler.sample, sampler.policy, sampler.value,
+                               playouts=len(tens) * sampler.FORCED_ROUNDS, horizon=90, stage=sampler.campaign)
+    _, means = core_search.search(every, v, tens, Rng(4))
+    best = max(range(len(tens)), key=lambda k: (means[k], -k))
+    expected = tens[best] if means[best] >= sampler.forced_threshold(redeals) else "pass"
+    played = []
+    real = sampler.try_action
+
+    def counted(*args, **kwargs):
+        played.append(args[3])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sampler, "try_action", counted)
+    assert sampler.HardBot(Rng(4)).choose(v, v["legal"]) == expected
+    first = len(tens) * sampler.FORCED_FIRST
+    assert Counter(played[:first]) == Counter({t: sampler.FORCED_FIRST for t in tens})
+    assert len(set(played[first:])) <= 1 and len(played) <= first + sampler.FORCED_ROUNDS - sampler.FORCED_FIRST
+    assert len(played) < len(tens) * sampler.FORCED_ROUNDS
+
+
+@pytest.mark.parametrize("players, seed", [(2, 2), (3, 3), (4, 4), (3, 8)])
+def test_the_playout_view_gives_the_normal_bot_the_views_values_and_choices(players, seed):
+    """The hard bot's playouts ask the normal bot from `playout_view`, a
+    lighter view: every value in it is the full view's (the board's tiles
+    keep the keys the bot reads), and the bot chooses the same from both
+    (the game of seed 8 for 3 has a conflict won over the winner's own country)."""
+    from coalitions.games.alliances.sampler import PLAYOUT_PHASES, playout_view
+    compared = Counter()
+    state = GAME.new(players, {}, seed=seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        full = state.view(seat)
+        if state.phase in PLAYOUT_PHASES and len(full["legal"]) > 1:
+            light = playout_view(state, seat)
+            for key, value in light.items():
+                if key == "board":
+                    assert value == [{k: t[k] for k in value[0]} for t in full["board"]]
+                elif key != "supply" or state.phase == "reinforce":
+                    assert value == full[key], key
+            for k in range(3):
+                assert GoodBot(Rng(k)).choose(light, full["legal"]) == GoodBot(Rng(k)).choose(full, full["legal"])
+            compared[state.phase] += 1
+        state.apply(seat, GoodBot(Rng(len(state.log))).choose(full, full["legal"]))
+    assert compared["target"] >= 5 and compared["play"] >= 50 and compared["reinforce"] == (seed == 8)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_easy_bot_makes_no_bid_the_normal_bot_would_not_and_plays_close_to_it(players):
     """Easy is the normal bot with sensible noise: a bid is the one the normal

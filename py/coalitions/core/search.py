@@ -112,6 +112,16 @@ def playout(spec: SearchSpec, state: State, seat: int, rng: Rng, start: object =
         steps += 1
 
 
+def try_action(spec: SearchSpec, data: JSON, seat: int, action: str, rng: Rng, last: bool = False) -> float:
+    """One playout: the completed state `data` (a sampler's JSON), `seat`'s
+    `action` applied to it, then played on; its worth to `seat`. `data` is
+    copied first unless this is its `last` use."""
+    state = spec.game.from_json(data if last else copy.deepcopy(data))
+    start = spec.stage(state) if spec.stage_before and spec.stage is not None else None
+    state.apply(seat, action)
+    return playout(spec, state, seat, rng, start)
+
+
 def candidates_of(spec: SearchSpec, view: JSON, legal: list[str], rng: Rng, preferred: str) -> list[str]:
     """The actions to compare: the game's choice of them, or all of them when
     there are few; otherwise the fallback bot's choice and others at random,
@@ -146,10 +156,7 @@ def search(spec: SearchSpec, view: JSON, legal: list[str], rng: Rng) -> Optional
         if data is None:
             return None
         for j, action in enumerate(cands):
-            state = spec.game.from_json(copy.deepcopy(data) if j < len(cands) - 1 else data)
-            start = spec.stage(state) if spec.stage_before and spec.stage is not None else None
-            state.apply(seat, action)
-            totals[j] += playout(spec, state, seat, Rng(mix(base, i, 2)), start)
+            totals[j] += try_action(spec, data, seat, action, Rng(mix(base, i, 2)), last=j == len(cands) - 1)
     means = [t / rounds for t in totals]
     best = max(means)
     # the fallback's own choice wins a tie (and, with a margin, a near tie):
