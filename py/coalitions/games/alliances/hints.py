@@ -18,7 +18,7 @@ from typing import Optional
 
 from ...core.game import JSON
 from . import conflict as cf
-from .data import IS_SPECIAL, NEIGHBOURS, SUIT_NAMES, SUIT_OF, SUITS, TILES, VALUE_OF, card_name, tile_name
+from .data import BID_MIN, IS_SPECIAL, NEIGHBOURS, SUIT_NAMES, SUIT_OF, SUITS, TILES, VALUE_OF, card_name, tile_name
 from .notation import parse, special_params
 
 
@@ -27,13 +27,14 @@ def _power(hand: list[str], suit: str) -> list[int]:
     return sorted((VALUE_OF[c] for c in hand if not IS_SPECIAL[c] and SUIT_OF[c] == suit), reverse=True)
 
 
-def _suit_text(hand: list[str], suit: str) -> str:
-    """'5 Politics cards (the highest 12)' or 'no Politics power card'."""
+def _suit_text(hand: list[str], suit: str, named: bool = True) -> str:
+    """'5 Politics cards (the highest 12)' or 'no Politics power card'
+    ('5 cards (the highest 12)' when not `named`)."""
     values = _power(hand, suit)
-    name = SUIT_NAMES[suit]
+    name = SUIT_NAMES[suit] + " " if named else ""
     if not values:
-        return f"no {name} power card"
-    return f"{len(values)} {name} card" + ("" if len(values) == 1 else "s") + f" (the highest {values[0]})"
+        return f"no {name}power card"
+    return f"{len(values)} {name}card" + ("" if len(values) == 1 else "s") + f" (the highest {values[0]})"
 
 
 def _weight(hand: list[str], suit: str) -> int:
@@ -85,10 +86,10 @@ def _pass_bid(view: JSON) -> str:
         return "Your partner holds the highest bid: passing leaves it to them."
     best = _best_suit(view["hand"])
     if high:
-        return (f"Your strongest suit, {SUIT_NAMES[best]}, holds {_suit_text(view['hand'], best)}: not enough "
-                f"to outbid {high[0]} {SUIT_NAMES[high[1]]} and take that many countries.")
-    return (f"Your strongest suit, {SUIT_NAMES[best]}, holds only {_suit_text(view['hand'], best)}: "
-            "passing risks no bid of your own.")
+        return (f"Your strongest suit, {SUIT_NAMES[best]}, holds {_suit_text(view['hand'], best, False)}: "
+                f"not enough to outbid {high[0]} {SUIT_NAMES[high[1]]} and take that many countries.")
+    return (f"Your strongest suit, {SUIT_NAMES[best]}, holds only {_suit_text(view['hand'], best, False)}: "
+            f"too few to promise {BID_MIN} countries.")
 
 
 # -- targets ------------------------------------------------------------------------------
@@ -195,6 +196,11 @@ def _play(view: JSON, action: str) -> Optional[str]:
             return (f"Your partner is winning this conflict already ({power} {SUIT_NAMES[suit]}): "
                     f"playing {name} saves your strong cards.")
         return f"It puts your partner ahead in this conflict ({power} {SUIT_NAMES[suit]})."
+    if winner == me and not view["played"]:
+        line = f"It leads {SUIT_NAMES[suit]} with {power}"
+        if power > defence[suit]:
+            return line + f", above {tile_name(view['target'])}'s defence of {defence[suit]}; {_still(view)}."
+        return line + f", a card you can spare: {tile_name(view['target'])}'s defence of {defence[suit]} would hold."
     if winner == me:
         what = "It breaks the round with the dominant suit and wins" if breaks else "It wins"
         line = f"{what} the conflict as it stands with {power} {SUIT_NAMES[suit]}"

@@ -134,7 +134,7 @@ def _media(view: JSON, sid: str) -> str:
     others = max(m for s, m in enumerate(st["media"]) if s != me)
     line = f"A marker in {_where(k, st)} gives your party {mine} of its {MEDIA_SPOTS} media spots"
     if mine > others:
-        line += ": the media majority there, which replaces one of its opinions in phase 7"
+        line += ": the media majority there, which may replace one of its opinions in phase 7"
     elif mine == others:
         line += f", level with the most of any rival ({others})"
     if k == 0:

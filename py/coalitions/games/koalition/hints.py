@@ -250,8 +250,8 @@ def _score(view: JSON, party: str) -> Optional[str]:
         mine = record[me].get(party, 0)
         top = max((r.get(party, 0) for k, r in enumerate(record) if k != me), default=0)
         if mine + got > top:
-            line += f", which keeps you {name}'s party chief for the bonus round" if mine > top else (
-                f", which makes you {name}'s party chief for the bonus round")
+            line += f", which keeps you {name}'s party chief so far (a bonus at the end)" if mine > top else (
+                f", which makes you {name}'s party chief so far (a bonus at the end)")
     return line + "."
 
 
