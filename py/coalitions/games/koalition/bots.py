@@ -19,10 +19,14 @@ round).
 - Choosing the party to score with: the most VP, bonus prospects included.
 """
 
+from __future__ import annotations
+
 from operator import itemgetter
+from typing import Any, Callable, Collection, Optional, Sequence, Union, cast
 
 from ...core.bots import Bot
 from ...core.game import JSON
+from ...core.rng import Rng
 from . import notation
 from .data import BONUS, CARDS, COMPATIBLE, DECK, PARTIES, VP_TABLE
 from .notation import LABEL_PARTS, coalition_labels, parse
@@ -30,6 +34,17 @@ from .scoring import SET_BITS, minimal_winning, winning_masks
 
 NP = len(PARTIES)
 PIDX = {p: i for i, p in enumerate(PARTIES)}
+
+# A politician as the forecast sees it (see _pol): (seat, party index, value or
+# None for a Doubler, kind rank)
+Pol = tuple[int, int, Optional[int], float]
+# VP per seat and the party index each winner scores with (see Forecast.payout)
+Payout = tuple[list[int], dict[int, int]]
+# The plays after mine in an election (see GoodBot._steps): a list of steps, or
+# (the politicians before my second card, those after it or None)
+Steps = Union[list[Any], tuple[list[Any], Optional[list[Any]]]]
+# The units of a negotiation (party indices, largest first) and its legal coalitions (see Forecast)
+UnitsAndCoalitions = tuple[list[int], list[tuple[int, ...]]]
 
 SAMPLES_FIRST = 4  # samples of the unknown plays for a first-round card
 SAMPLES_SECOND = 6  # ... for a second-round card
@@ -41,16 +56,16 @@ STRENGTH_DOUBLER = 9.0
 STRENGTH_RESIGN = 5.0
 
 
-def _strength(cid):
+def _strength(cid: str) -> float:
     c = CARDS[cid]
     if c["kind"] == "doubler":
         return STRENGTH_DOUBLER
     if c["kind"] == "resign":
         return STRENGTH_RESIGN
-    return float(c["value"])
+    return float(cast(int, c["value"]))  # (a politician has a value)
 
 
-def _pol(seat, cid, party):
+def _pol(seat: int, cid: str, party: str) -> Pol:
     """A politician as the forecast sees it: (seat, party index, value or None
     for a Doubler, kind rank: 1 for a Doubler, 0.5 for Colorino, 0 otherwise)."""
     c = CARDS[cid]
@@ -61,7 +76,7 @@ def _pol(seat, cid, party):
     return (seat, PIDX[party], c["value"], 0)
 
 
-def _values(pols):
+def _values(pols: Sequence[Pol]) -> tuple[list[int], list[bool]]:
     sums = [0] * NP
     doubled = [False] * NP
     for _, p, v, _ in pols:
@@ -72,13 +87,14 @@ def _values(pols):
     return sums, doubled
 
 
-def _resign(pols, rng=None):
+def _resign(pols: list[Pol], rng: Optional[Rng] = None) -> list[Pol]:
     """The politicians left after a Resignation (the highest goes; a Doubler
     above its equal; among equals the first, or a random one)."""
     if not pols:
         return pols
     sums, _ = _values(pols)
-    best, best_key = [], None
+    best: list[int] = []
+    best_key: Optional[tuple[int, bool]] = None
     for k, (_, p, v, kind) in enumerate(pols):
         key = (sums[p] if v is None else v, kind == 1)
         if best_key is None or key > best_key:
@@ -89,7 +105,7 @@ def _resign(pols, rng=None):
     return pols[:k] + pols[k + 1:]
 
 
-def _hold_of(item):
+def _hold_of(item: tuple[int, tuple[list[float], int]]) -> list[float]:
     return item[1][0]
 
 
@@ -100,7 +116,7 @@ _first = itemgetter(0)
 _INCOMPATIBLE = [sum(1 << j for j, q in enumerate(PARTIES) if q not in COMPATIBLE[p]) for p in PARTIES]
 
 
-def _coalitions(units, totals, need):
+def _coalitions(units: list[int], totals: list[int], need: int) -> list[tuple[int, ...]]:
     """`minimal_winning` for the forecast: `units` are party indices, largest
     party first (ties in party order), every one with votes. Returns the legal
     coalitions as tuples of party indices, in the order of minimal_winning (by
@@ -110,7 +126,7 @@ def _coalitions(units, totals, need):
     present = 0
     for p in units:
         present |= 1 << p
-    ok = []
+    ok: list[int] = []
     for p in units:
         clash = _INCOMPATIBLE[p] & present
         if not clash:
@@ -132,12 +148,30 @@ def _coalitions(units, totals, need):
 class Forecast:
     """Who governs and who scores, from a list of politicians in play."""
 
-    def __init__(self, pols, players, row_of, order, pos=None, memo=None):
+    players: int
+    totals: list[int]  # votes per party index
+    need: int
+    # (seat, party index) -> [votes, highest card value, its kind rank]
+    hold: dict[tuple[int, int], list[float]]
+    row_of: Callable[[int], tuple[int, ...]]
+    order: list[int]
+    majority: Optional[int]  # the party index with the majority, if any
+    chair: dict[int, int]  # party index -> its chair's seat (without a majority)
+    units: list[int]
+    coalitions: list[tuple[int, ...]]
+    _pay: dict[Collection[int], Payout]
+    _sorted: Optional[list[tuple[int, int, int]]]
+
+    def __init__(self, pols: Sequence[Pol], players: int, row_of: Callable[[int], tuple[int, ...]], order: list[int],
+                 pos: Optional[dict[int, int]] = None,
+                 memo: Optional[dict[tuple[int, ...], UnitsAndCoalitions]] = None) -> None:
         self.players = players
         sums = [0] * NP
         # (seat, party) -> [votes, highest card value, its kind rank], in the
         # order of the politicians
-        hold = {}
+        hold: dict[tuple[int, int], Any] = {}
+        key: Union[tuple[int, int], tuple[int, ...]]  # a holding's (seat, party index); below, the party totals
+        doubled: Optional[list[tuple[int, int]]]
         doubled = None  # the holdings with a Doubler, worth its party's sum: done below
         for seat, p, v, kind in pols:
             key = (seat, p)
@@ -191,7 +225,7 @@ class Forecast:
                     return
         if pos is None:
             pos = {s: k for k, s in enumerate(order)}
-        chairs = {}
+        chairs: dict[int, tuple[tuple[float, float, float, int], int]] = {}
         for (seat, p), h in hold.items():
             if totals[p] <= 0:
                 continue
@@ -210,7 +244,7 @@ class Forecast:
                 memo[key] = known
         self.units, self.coalitions = known
 
-    def payout(self, parties, choice=None):
+    def payout(self, parties: Collection[int], choice: Optional[dict[int, int]] = None) -> Payout:
         """VP per seat and the party each winner scores with, if `parties`
         govern. A player in two of them takes the better one (or `choice`)."""
         if choice is None:
@@ -219,7 +253,7 @@ class Forecast:
                 return out
             if type(parties) is tuple and self._sorted is not None:
                 return self._payout_of(parties)
-        best = {}
+        best: dict[int, tuple[list[float], int]] = {}
         for (seat, p), h in self.hold.items():
             if p not in parties:
                 continue
@@ -233,14 +267,15 @@ class Forecast:
             self._pay[parties] = out
         return out
 
-    def _payout_of(self, parties):
+    def _payout_of(self, parties: tuple[int, ...]) -> Payout:
         """`payout` of a coalition (a tuple of parties), from the holdings
         sorted once (see `index`): each winner's first holding in that order is
         the best of theirs in the coalition (of equal ones, the first in `hold`
         order, as payout takes), and the winners come best first."""
-        party_of = {}
-        seats = []  # the winners, best first
-        ranks = []  # the rank of their holdings (equal holdings, equal ranks)
+        party_of: dict[int, int] = {}
+        seats: list[int] = []  # the winners, best first
+        ranks: list[int] = []  # the rank of their holdings (equal holdings, equal ranks)
+        assert self._sorted is not None  # (index() came first)
         for rank, seat, p in self._sorted:
             if p in parties and seat not in party_of:
                 party_of[seat] = p
@@ -271,15 +306,15 @@ class Forecast:
         self._pay[parties] = out
         return out
 
-    def index(self):
+    def index(self) -> None:
         """Sort the holdings once, best first, for the quicker payouts of
         coalitions (`hold` must not change after this): (rank, seat, party),
         equal holdings with equal ranks."""
         items = [(h, seat, p) for (seat, p), h in self.hold.items()]
         items.sort(key=_first, reverse=True)  # stable: equal holdings stay in hold order
-        ranked = []
+        ranked: list[tuple[int, int, int]] = []
         rank = -1
-        last = None
+        last: Optional[list[float]] = None
         for h, seat, p in items:
             if h != last:
                 rank += 1
@@ -287,11 +322,11 @@ class Forecast:
             ranked.append((rank, seat, p))
         self._sorted = ranked
 
-    def _rank(self, best):
+    def _rank(self, best: dict[int, tuple[list[float], int]]) -> Payout:
         """(VP per seat, the party each scores with) from each winner's best
         holding: seat -> (holding, party)."""
         vp = [0] * self.players
-        party_of = {}
+        party_of: dict[int, int] = {}
         n = len(best)
         if n == 1:
             for seat, (_, p) in best.items():
@@ -325,6 +360,25 @@ class GoodBot(Bot):
     samples_second = SAMPLES_SECOND
     forecasts = BUDGET
 
+    # the decision's picture of the game (see _setup)
+    view: JSON
+    me: int
+    n: int
+    row_of: Callable[[int], tuple[int, ...]]  # winners -> the country's row of VP
+    country_total: int
+    order: list[int]
+    vp: list[dict[str, int]]
+    base_bonus: float
+    late: float
+    _bonus_cache: dict[tuple[Optional[int], int], float]
+    _bonus_base: Optional[tuple[list[int], list[int], list[int]]]
+    _bonus_factor: float
+    _others_div: int
+    _worth_cache: dict[tuple[float, Optional[int]], float]
+    _pos: dict[int, int]
+    _future_cache: dict[tuple[str, ...], float]
+    _coal_cache: list[str]  # set by _all_coalitions
+
     # -- the whole-game picture -----------------------------------------------------
 
     def _setup(self, view: JSON) -> None:
@@ -353,7 +407,7 @@ class GoodBot(Bot):
         self._pos = {s: k for k, s in enumerate(self.order)}
         self._future_cache = {}
 
-    def _my_bonus(self, party, add):
+    def _my_bonus(self, party: Optional[int], add: int) -> float:
         """My bonus if the game ended now and I had `add` more VP in `party`."""
         key = (party, add)
         if key in self._bonus_cache:
@@ -389,7 +443,7 @@ class GoodBot(Bot):
         self._bonus_cache[key] = total
         return total
 
-    def _worth(self, vp, party):
+    def _worth(self, vp: float, party: Optional[int]) -> float:
         """What `vp` VP recorded under `party` are worth to me."""
         if vp <= 0:
             return 0.0
@@ -401,7 +455,7 @@ class GoodBot(Bot):
             worth = self._worth_cache[key] = vp + self._bonus_factor * gain
         return worth
 
-    def _utility(self, vp: list[int], party_of: dict[int, int]) -> float:
+    def _utility(self, vp: Sequence[float], party_of: dict[int, int]) -> float:
         me = self.me
         mine = vp[me]
         others = (sum(vp) - mine) / self._others_div
@@ -411,12 +465,12 @@ class GoodBot(Bot):
             mine = 0.0
         return mine - RIVALS * others
 
-    def _stalemate_utility(self):
+    def _stalemate_utility(self) -> float:
         return 0.0
 
     # -- the negotiation model -------------------------------------------------------
 
-    def _expected(self, fc):
+    def _expected(self, fc: Forecast) -> float:
         """My expected utility if the chairs propose in turn, largest party
         first, each its own favourite coalition, accepted with probability
         ACCEPT_P (only the first few proposers are followed)."""
@@ -430,13 +484,14 @@ class GoodBot(Bot):
         pay = fc._payout_of
         utility = self._utility
         me = self.me
-        utils = {}  # coalition -> my utility if it governs
+        utils: dict[tuple[int, ...], float] = {}  # coalition -> my utility if it governs
         left = 1.0
         total = 0.0
         asked = 0
         for p in fc.units:
             seat = fc.chair[p]
             # the chair's favourite: the first best of its coalitions (as max())
+            best: Any  # my utility, or the chair's key (its VP, fewer parties)
             c = None
             if seat == me:
                 for d in coalitions:
@@ -466,7 +521,7 @@ class GoodBot(Bot):
 
     # -- choosing ------------------------------------------------------------------------
 
-    def choose(self, view, legal):
+    def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         self._setup(view)
@@ -488,17 +543,17 @@ class GoodBot(Bot):
 
     # -- playing a card ---------------------------------------------------------------------
 
-    def _table(self, view):
-        pols = []
+    def _table(self, view: JSON) -> list[Pol]:
+        pols: list[Pol] = []
         for t in view["table"]:
             if t["party"] is None or t["out"]:
                 continue
             pols.append(_pol(t["seat"], t["card"], t["party"]))
         return pols
 
-    def _apply_action(self, pols, action):
+    def _apply_action(self, pols: list[Pol], action: str) -> list[Pol]:
         a = parse(action)
-        cid = a["card"]
+        cid = str(a["card"])
         kind = CARDS[cid]["kind"]
         if kind == "resign":
             target = a.get("target")
@@ -508,14 +563,14 @@ class GoodBot(Bot):
             live = [t for t in self.view["table"] if t["party"] is not None and not t["out"]]
             idx = next(k for k, t in enumerate(live) if t["card"] == target)
             return pols[:idx] + pols[idx + 1:]
-        party = a["party"] if kind == "colorino" else CARDS[cid]["party"]
+        party = cast(str, a["party"] if kind == "colorino" else CARDS[cid]["party"])  # (a politician's)
         return pols + [_pol(self.me, cid, party)]
 
-    def _unseen(self, view):
+    def _unseen(self, view: JSON) -> list[str]:
         seen = set(view["hand"]) | {t["card"] for t in view["table"]} | set(view["discard"])
         return [c for c in DECK if c not in seen]
 
-    def _future(self, view, hand_after):
+    def _future(self, view: JSON, hand_after: list[str]) -> float:
         """What the cards kept are worth in the elections left in this round
         (cached for the decision: it depends on the cards alone)."""
         key = tuple(hand_after)
@@ -537,7 +592,7 @@ class GoodBot(Bot):
         # a card's strength against everything played in an election
         return sum(keep) * avg / (2 * n * 6.5)
 
-    def _play(self, view, legal):
+    def _play(self, view: JSON, legal: list[str]) -> str:
         me = self.me
         n = self.n
         table = view["table"]
@@ -549,16 +604,16 @@ class GoodBot(Bot):
         rest_seats = seq[played + 1:]
         first_round = played < n
         hand = view["hand"]
-        plans = []
+        plans: list[tuple[str, str, list[str], list[Optional[tuple[Pol, str]]]]] = []
         for action in legal:
-            cid = parse(action)["card"]
+            cid = str(parse(action)["card"])
             hand_after = list(hand)
             hand_after.remove(cid)
             plans.append((action, cid, hand_after, self._partners(cid, hand_after) if first_round else [None]))
         combos = sum(len(pl[3]) for pl in plans)
         samples = self.samples_first if first_round else self.samples_second
         samples = max(2, min(samples, self.forecasts // max(1, combos)))
-        draws = []
+        draws: list[Steps] = []
         for _ in range(samples):
             pool = list(unseen)
             self.rng.shuffle(pool)
@@ -567,12 +622,12 @@ class GoodBot(Bot):
         row_of = self.row_of
         pos = self._pos
         expected = self._expected
-        known = {}  # the politicians in play after all -> my expected utility
-        memo = {}  # party totals -> units and coalitions (see Forecast)
-        scored = []
+        known: dict[tuple[Pol, ...], float] = {}  # the politicians in play after all -> my expected utility
+        memo: dict[tuple[int, ...], UnitsAndCoalitions] = {}  # party totals -> units and coalitions (see Forecast)
+        scored: list[tuple[float, str]] = []
         for action, cid, hand_after, partners in plans:
             after = self._apply_action(base, action)
-            best = None
+            best: Optional[float] = None
             for partner in partners:
                 mine = [] if partner is None else [partner[0]]
                 total = 0.0
@@ -582,6 +637,7 @@ class GoodBot(Bot):
                         pols = after + before if rest is None else after + before + mine + rest
                     else:
                         pols = list(after)
+                        step: Any  # a politician, None, -1 or a seat (see _steps)
                         for step in steps:
                             if step is None:  # my second card
                                 pols += mine
@@ -601,12 +657,13 @@ class GoodBot(Bot):
                 value += self._future(view, kept)
                 if best is None or value > best:
                     best = value
+            assert best is not None  # (partners is never empty)
             scored.append((best, action))
         top = max(v for v, _ in scored)
         choices = [a for v, a in scored if v >= top - 1e-9]
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
 
-    def _steps(self, pool, rest_seats):
+    def _steps(self, pool: list[str], rest_seats: list[int]) -> Steps:
         """The plays after mine in this election, if the unseen cards come in
         the order of `pool`: a list of steps, each a politician (a tuple), None
         for my own second card, -1 for a Resignation or the seat of a Colorino
@@ -614,7 +671,7 @@ class GoodBot(Bot):
         pair: the politicians before my second card and those after it (None
         if I play no more)."""
         me = self.me
-        steps = []
+        steps: list[Any] = []
         plain = True
         k = 0
         for s in rest_seats:
@@ -631,7 +688,7 @@ class GoodBot(Bot):
                 steps.append(s)
                 plain = False
             else:
-                steps.append(_pol(s, c, CARDS[c]["party"]))
+                steps.append(_pol(s, c, cast(str, CARDS[c]["party"])))  # (a politician's party)
         if not plain:
             return steps
         if None not in steps:
@@ -641,16 +698,18 @@ class GoodBot(Bot):
             return steps
         return (steps[:k], steps[k + 1:])
 
-    def _partners(self, cid, hand_after):
+    def _partners(self, cid: str, hand_after: list[str]) -> list[Optional[tuple[Pol, str]]]:
         """A few likely second cards to go with `cid`: cards of the same party,
         and the two strongest others (Resignations and Colorino left out)."""
         party = CARDS[cid]["party"]
+        same: list[Optional[tuple[Pol, str]]]
+        other: list[tuple[float, tuple[Pol, str]]]
         same, other = [], []
         for c in hand_after:
             kind = CARDS[c]["kind"]
             if kind in ("resign", "colorino"):
                 continue
-            pair = (_pol(self.me, c, CARDS[c]["party"]), c)
+            pair = (_pol(self.me, c, cast(str, CARDS[c]["party"])), c)  # (a politician's party)
             if party is not None and CARDS[c]["party"] == party:
                 same.append(pair)
             else:
@@ -660,17 +719,18 @@ class GoodBot(Bot):
 
     # -- negotiation ---------------------------------------------------------------------------
 
-    def _forecast_now(self, view):
+    def _forecast_now(self, view: JSON) -> Forecast:
         return Forecast(self._table(view), self.n, self.row_of, self.order)
 
-    def _neg_units(self, view):
+    def _neg_units(self, view: JSON) -> list[tuple[str, int, int, int]]:
         """The negotiation's units as (label, party index, seat, votes)."""
         return [(u["label"], PIDX[u["party"]], u["seat"], u["votes"]) for u in view["negotiation"]["units"]]
 
-    def _coalition_payout(self, view, labels):
+    def _coalition_payout(self, view: JSON, labels: list[str]) -> tuple[list[float], dict[int, int]]:
         """VP per seat and scoring parties if the coalition of `labels` governs."""
         pols = self._table(view)
-        hold = {}
+        hold: dict[tuple[int, int], list[Any]] = {}  # [votes, (highest value, its kind rank)]
+        seat: Optional[int]  # a politician's; below, the seat of a unit (None: the whole party)
         sums, doubled = _values(pols)
         for seat, p, v, kind in pols:
             val = sums[p] if v is None else v
@@ -678,7 +738,7 @@ class GoodBot(Bot):
             h[0] += val
             if (val, kind) > h[1]:
                 h[1] = (val, kind)
-        members = {}
+        members: dict[int, tuple[Any, Any, int]] = {}
         for lb in labels:
             party, seat = LABEL_PARTS[lb]
             p = PIDX[party]
@@ -705,11 +765,11 @@ class GoodBot(Bot):
             i = j + 1
         return vp, party_of
 
-    def _continuation(self, view, after, exclude=None):
+    def _continuation(self, view: JSON, after: int, exclude: Optional[str] = None) -> float:
         """My expected utility if the units after index `after` propose in turn."""
         neg = view["negotiation"]
         units = self._neg_units(view)
-        coalitions = {}
+        coalitions: dict[str, tuple[list[float], dict[int, int]]] = {}
         for a in self._all_coalitions(view):
             if a != exclude:
                 coalitions[a] = self._coalition_payout(view, coalition_labels(a))
@@ -731,7 +791,7 @@ class GoodBot(Bot):
         del neg
         return total + left * self._stalemate_utility()
 
-    def _all_coalitions(self, view):
+    def _all_coalitions(self, view: JSON) -> list[str]:
         """Every legal coalition's notation, from the units in the view."""
         if hasattr(self, "_coal_cache"):
             return self._coal_cache
@@ -740,18 +800,19 @@ class GoodBot(Bot):
         found = minimal_winning([(u["party"], u["votes"]) for u in units], need)
         labels = [u["label"] for u in units]
 
-        def key(lb):
+        def key(lb: str) -> tuple[int, int]:
             party, seat = LABEL_PARTS[lb]
             return (PIDX[party], seat if seat is not None else -1)
 
         self._coal_cache = ["+".join(sorted((labels[i] for i in c), key=key)) for c in found]
         return self._coal_cache
 
-    def _acceptance(self, view, coalition, coalitions, proposer):
+    def _acceptance(self, view: JSON, coalition: str, coalitions: dict[str, tuple[list[float], dict[int, int]]],
+                    proposer: int) -> float:
         """The chance that every other chair in `coalition` accepts it."""
         units = {u["label"]: u["seat"] for u in view["negotiation"]["units"]}
         p = 1.0
-        seen = set()
+        seen: set[int] = set()
         for lb in coalition_labels(coalition):
             seat = units[lb]
             if seat == proposer or seat in seen:
@@ -763,11 +824,12 @@ class GoodBot(Bot):
             p *= 0.35 + 0.65 * (got / best if best > 0 else 1.0)
         return p
 
-    def _propose(self, view, legal):
+    def _propose(self, view: JSON, legal: list[str]) -> str:
         neg = view["negotiation"]
         k = neg["proposer"]
         coalitions = {c: self._coalition_payout(view, coalition_labels(c)) for c in self._all_coalitions(view)}
         rest = self._continuation(view, k)
+        best: Optional[str]
         best_value, best = rest, notation.PASS
         if notation.PASS not in legal:  # a binding negotiation: a proposal governs, there is no passing
             best_value, best = float("-inf"), None
@@ -775,14 +837,15 @@ class GoodBot(Bot):
             a = parse(action)
             if a.kind != "propose":
                 continue
-            c = a["coalition"]
+            c = str(a["coalition"])
             pa = 1.0 if neg.get("binding") else self._acceptance(view, c, coalitions, self.me)
             value = pa * self._utility(*coalitions[c]) + (1 - pa) * rest
             if value > best_value + 1e-9:
                 best_value, best = value, action
+        assert best is not None  # (a binding negotiation has a proposal)
         return best
 
-    def _answer(self, view, legal):
+    def _answer(self, view: JSON, legal: list[str]) -> str:
         neg = view["negotiation"]
         prop = neg["proposal"]["coalition"]
         payout = self._coalition_payout(view, coalition_labels(prop))
@@ -794,28 +857,29 @@ class GoodBot(Bot):
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def _choose_party(self, view, legal):
+    def _choose_party(self, view: JSON, legal: list[str]) -> str:
         labels = view["government"]["labels"]
         choice = dict(zip(view["choosers"], [PIDX[p] for p in view["chosen"]]))
-        best = None
+        best: Optional[tuple[float, str]] = None
         for action in legal:
-            p = PIDX[parse(action)["party"]]
+            p = PIDX[str(parse(action)["party"])]
             choice[self.me] = p
             vp, _ = self._coalition_payout_choice(view, labels, choice)
             value = self._worth(vp[self.me], p)
             if best is None or value > best[0]:
                 best = (value, action)
+        assert best is not None  # (legal is not empty)
         return best[1]
 
-    def _coalition_payout_choice(self, view, labels, choice):
+    def _coalition_payout_choice(self, view: JSON, labels: list[str], choice: dict[int, int]) -> Payout:
         pols = self._table(view)
         fc = Forecast(pols, self.n, self.row_of, self.order)
-        parties = set()
+        parties: set[int] = set()
         for lb in labels:
             party, seat = LABEL_PARTS[lb]
             parties.add(PIDX[party])
         # unbound blocs: only the seats whose blocs joined count
-        bound_only = {}
+        bound_only: dict[int, set[int]] = {}
         for lb in labels:
             party, seat = LABEL_PARTS[lb]
             if seat is not None:
