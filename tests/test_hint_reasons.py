@@ -222,8 +222,35 @@ def test_die_macher_lines_count_as_the_rules_do_and_never_name_the_seats_party()
                     rallies += 1
                 elif words[0] == "refuse":
                     assert f"party base +{DONATIONS[view['donation']][2]}" in line
+                elif words[0] == "coalition":
+                    assert line.startswith(PARTY_NAMES[words[1]] + " shares ") and "both take 7 VP" in line
                 elif words[0] == "accept" and view["step"] == "donation":
                     money, lose, _ = DONATIONS[view["donation"]]
                     assert f"{money},000 €" in line and f"for {lose} point" in line
     assert {"bid", "draw", "take", "media", "rally", "place", "done", "accept", "refuse"} <= set(kinds)
     assert rallies > 50 and hidden["compared"] > 20
+
+
+def test_die_macher_the_coalition_partner_line_names_the_partner_and_its_points():
+    from coalitions.games.die_macher.data import PARTIES, PARTY_NAMES
+    seen = 0
+    for seed in range(12):
+        m = Match.new("die-macher", make_players(["bot"] * 3, levels=["normal"] * 3), {}, seed=seed)
+        while not m.is_over() and not seen:
+            if m.state.auto_action() is None:
+                seat = m.to_act()[0]
+                view = m.state.view(seat)
+                if view["step"] == "coalition" and len(view["legal"]) > 1:
+                    fewest = min(view["vp"][PARTIES.index(a.split(" ")[1])] for a in view["legal"])
+                    for action in view["legal"]:
+                        party = action.split(" ")[1]
+                        vp = view["vp"][PARTIES.index(party)]
+                        line = hint.reason(view, action)
+                        assert line.startswith(PARTY_NAMES[party] + " shares ") and "both take 7 VP" in line
+                        assert f"it has {vp} VP" in line
+                        assert ("the fewest of your possible partners" in line) == (vp == fewest)
+                    seen += 1
+            m.step()
+        if seen:
+            break
+    assert seen

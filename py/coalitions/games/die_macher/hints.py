@@ -315,9 +315,12 @@ def _coalition(view: JSON, party: str) -> str:
     el = view.get("election") or {}
     votes = list(el.get("votes") or [])
     shared = shared_cards(view["programmes"][me], view["programmes"][s])
+    others = [PARTIES.index(str(parse(x)["party"])) for x in view["legal"] if x.startswith("coalition ")]
+    fewest = len(others) > 1 and all(view["vp"][s] <= view["vp"][o] for o in others)
     return (f"{PARTY_NAMES[party]} shares {shared} programme cards with your party"
             + (f" and brings {votes[s]} votes" if s < len(votes) else "")
-            + f"; it has {view['vp'][s]} VP, and both parties take {VP_COALITION}.")
+            + f"; both take {VP_COALITION} VP, and it has {view['vp'][s]} VP"
+            + (", the fewest of your possible partners." if fewest else "."))
 
 
 def _donation(view: JSON, accept: bool) -> Optional[str]:

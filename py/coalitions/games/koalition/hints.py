@@ -231,8 +231,8 @@ def _tie(view: JSON, party: str, claim: bool) -> str:
     if claim:
         return (f"Claiming lets you speak for all {totals[party]} of {name}'s votes in the talks, "
                 f"if the other player yields; if both claim, you bargain with your own {mine} alone.")
-    return (f"Yielding settles the chair, so {name}'s {totals[party]} votes go into the talks as one party "
-            "and your politicians there still count for the winning side.")
+    return (f"Yielding leaves the chair to the other player if they claim it: {name}'s {totals[party]} votes "
+            "then go into the talks as one party, and your politicians there still count for the winning side.")
 
 
 def _score(view: JSON, party: str) -> Optional[str]:
