@@ -95,6 +95,12 @@ def _pass_bid(view: JSON) -> str:
 # -- targets ------------------------------------------------------------------------------
 
 
+def _reserve(view: JSON) -> int:
+    """Reserve Forces' hand power for the seat: the Military of its side's
+    four strongest countries."""
+    return sum(sorted((t["military"] for t in view["board"] if t["top"] == view["side"]), reverse=True)[:4])
+
+
 def _my_best(view: JSON, suit: str, pos: int) -> tuple[int, str]:
     """The most hand power the seat's own hand can bring in `suit` against the
     country at `pos`, and the card."""
@@ -108,7 +114,7 @@ def _my_best(view: JSON, suit: str, pos: int) -> tuple[int, str]:
         elif c == "global-trading":
             power = sum(board[p]["economics"] for p in NEIGHBOURS[pos])
         elif c == "reserve-forces":
-            power = sum(sorted((t["military"] for t in board if t["top"] == view["side"]), reverse=True)[:4])
+            power = _reserve(view)
         else:
             continue
         if power > best:
@@ -161,10 +167,10 @@ def _after(view: JSON, action: str) -> tuple[cf.Verdict, Optional[dict[str, int]
         return cf.judge_trick(table, lead, bool(view["options"].get("trick_leading_suit", False))), None
     pos = next(t["pos"] for t in board if t["tile"] == view["target"])
     tile = TILES[view["target"]]
-    reserve = [0] * view["players"]
-    reserve[seat] = sum(sorted((t["military"] for t in board if t["top"] == view["side"]), reverse=True)[:4])
-    ctx = {"n": view["players"], "tile": tile, "neigh_e": sum(board[p]["economics"] for p in NEIGHBOURS[pos]),
-           "reserve": reserve}
+    # what the specials read from the board; Reserve Forces only for this seat (another's is not played now)
+    reserve = [_reserve(view) if s == seat else 0 for s in range(view["players"])]
+    neighbours = sum(board[p]["economics"] for p in NEIGHBOURS[pos])
+    ctx = {"n": view["players"], "tile": tile, "neigh_e": neighbours, "reserve": reserve}
     cf.play(table, seat, card, special_params(a), ctx, view["played"], [], effects)
     return cf.judge(table, lead, view["dominant"]), cf.defence(tile, effects)
 
@@ -210,8 +216,8 @@ def _play(view: JSON, action: str) -> Optional[str]:
     if IS_SPECIAL[card] and before[0] is not None and sides[before[0]] != view["side"] and (
             winner is None or sides[winner] == view["side"] or power < before[2]):
         return f"{name} weakens the other side's lead in this conflict."
-    winning = [x for x in view["legal"] if x != action and _after(view, x)[0][0] is not None
-               and sides[int(_after(view, x)[0][0] or 0)] == view["side"]]
+    winners = [_after(view, x)[0][0] for x in view["legal"] if x != action]
+    winning = [w for w in winners if w is not None and sides[w] == view["side"]]
     if winning:
         return "It lets this conflict go and keeps your stronger cards for the conflicts to come."
     least = all(IS_SPECIAL[str(parse(x)["card"])] or VALUE_OF[str(parse(x)["card"])] >= VALUE_OF[card]

@@ -19,7 +19,7 @@ from typing import Optional
 from ...core.game import JSON
 from .data import CARDS, PARTY_NAMES, VP_TABLE, card_name
 from .notation import label_parts as _label, parse
-from .scoring import RANK, Entry, Holdings, Play, award_ranked, majority, tally
+from .scoring import RANK, Entry, Holdings, Play, award_ranked, majority, ordinal, tally
 
 
 def _s(n: int, word: str) -> str:
@@ -86,11 +86,7 @@ def _outcome(view: JSON, labels: list[str]) -> str:
     vp, n, place = _winners(view, labels)
     if not place:
         return "you would not be on the winning side"
-    return f"you would be on the winning side, {_place(place)} of {n}: {_s(vp[view['seat']], 'victory point')}"
-
-
-def _place(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"you would be on the winning side, {ordinal(place)} of {n}: {_s(vp[view['seat']], 'victory point')}"
 
 
 def _possible(view: JSON) -> list[list[str]]:
@@ -243,7 +239,7 @@ def _score(view: JSON, party: str) -> Optional[str]:
     vp, n, place = _winners(view, labels, party)
     got = vp.get(view["seat"], 0)
     name = PARTY_NAMES[party]
-    line = f"With {name} you rank {_place(place)} of {n} winners: {_s(got, 'victory point')}"
+    line = f"With {name} you rank {ordinal(place)} of {n} winners: {_s(got, 'victory point')}"
     record = view.get("vp") or []
     me = view["seat"]
     if 0 <= me < len(record):
