@@ -49,14 +49,14 @@ def _best_suit(hand: list[str]) -> str:
 
 
 def _names_suit(view: JSON, suit: str, verb: str) -> str:
-    hand = list(view["hand"]) + list(view.get("partner_shown") or [])
+    """'Your hand holds 5 Politics cards (the highest 12), its strongest
+    suit: VERB', with a card of that suit the partner showed."""
+    best = _best_suit(view["hand"])
     line = f"Your hand holds {_suit_text(view['hand'], suit)}"
-    if suit == _best_suit(view["hand"]):
-        line += f", its strongest suit: {verb}"
-    else:
-        line += f": {verb}"
+    line += ", its strongest suit" if suit == best else f", though {SUIT_NAMES[best]} is its strongest suit"
+    line += f": {verb}"
     shown = [c for c in view.get("partner_shown") or [] if SUIT_OF[c] == suit and not IS_SPECIAL[c]]
-    if shown and hand:
+    if shown:
         line += f" (your partner showed you {card_name(shown[0])})"
     return line
 
