@@ -263,13 +263,20 @@ class GoodBot(Bot):
                 return 1.0
             return 2.0 if top != side else 0.3
 
+        # the unseen power cards by suit, and the unseen specials (p_safe's counts)
+        unseen_power: dict[str, list[int]] = {suit: [] for suit in SUITS}
+        for c in unseen:
+            if not IS_SPECIAL[c]:
+                unseen_power[SUIT_OF[c]].append(VALUE_OF[c])
+        unseen_specials = sum(1 for c in unseen if IS_SPECIAL[c])
+
         def p_safe(suit: str, power: int) -> float:
             if not opponents:
                 return 1.0
-            higher: float = sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == suit and VALUE_OF[c] > power)
+            higher: float = sum(1 for v in unseen_power[suit] if v > power)
             if dom is not None and suit != dom:
-                higher += 0.5 * sum(1 for c in unseen if not IS_SPECIAL[c] and SUIT_OF[c] == dom)
-            higher += 0.3 * sum(1 for c in unseen if IS_SPECIAL[c])
+                higher += 0.5 * len(unseen_power[dom])
+            higher += 0.3 * unseen_specials
             q = min(1.0, higher / n_unseen)
             p = 1.0
             for s in opponents:
