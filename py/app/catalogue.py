@@ -1,5 +1,5 @@
 """The catalogue of the games: what a page that lists the games reads of each
-(its metadata: id, title, designer, player counts, summary...; the titles of
+(of its metadata: id, title, designer, player counts, summary; the titles of
 its walkthroughs), as data, so that listing them imports no game.
 
 In the browser each game's own modules are a part fetched the first time one
@@ -22,7 +22,11 @@ from typing import Any
 # The catalogue's file in the site's wheel.
 FILE = "app/catalogue.json"
 
-Entry = dict[str, Any]  # {"meta": Game.metadata(), "walkthroughs": [[name, title], ...]}
+# What a game's card reads of its metadata (app.render.game_card); the rest
+# (options, bot levels) is for the game's own pages, which import the game.
+LISTED = ("id", "title", "designer", "min_players", "max_players", "players_text", "summary")
+
+Entry = dict[str, Any]  # {"meta": {LISTED of Game.metadata()}, "walkthroughs": [[name, title], ...]}
 
 _READ: list[list[Entry]] = []
 
@@ -39,7 +43,8 @@ def from_registry() -> list[Entry]:
     for game in all_games():
         fn = getattr(game, "walkthroughs", None)
         walkthroughs = (fn() if callable(fn) else None) or {}
-        entries.append({"meta": game.metadata(), "walkthroughs": walkthrough_titles(walkthroughs)})
+        meta = game.metadata()
+        entries.append({"meta": {key: meta[key] for key in LISTED}, "walkthroughs": walkthrough_titles(walkthroughs)})
     result: list[Entry] = json.loads(encode(entries))
     return result
 
