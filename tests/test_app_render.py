@@ -660,3 +660,22 @@ def test_die_macher_the_card_drawn_from_the_stack_is_shown():
     view = state.view(seat)
     shown = decide.just_drawn(view, seat)
     assert "data-drawn" in shown and any(f'data-opinion="{op}"' in shown for op in view["hand"])
+
+
+_URL_PART = st.sampled_from(["a", "b.html", "coalitions", "index.html", "x.whl", ".", "..", "", "static", "q?x", "h#y"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["http://h:1", "https://x.io", "HTTP://H", "file://", "http://u@h:8"]),
+       st.lists(_URL_PART, max_size=4), st.sampled_from(["", "?q=1", "#/play/x", "?a/b#c/d"]),
+       st.lists(_URL_PART | st.sampled_from(["static/embed.js", "./", "./x.whl", "x:y", "/abs"]), min_size=1, max_size=3))
+def test_joining_a_url_is_urllibs(origin, folders, rest, parts):
+    """The page's own joining of a relative path to its URL (which spares the
+    bot worker's start and a walkthrough importing urllib.parse and ipaddress)
+    gives what urllib.parse.urljoin gives."""
+    from urllib import parse
+
+    base = origin + "/" + "/".join(folders) + rest
+    path = "/".join(parts)
+    assert routes.join_url(base, path) == parse.urljoin(base, path)
+    assert routes.join_url("http://h:1/coalitions/index.html#/play/x", "./x.whl") == "http://h:1/coalitions/x.whl"

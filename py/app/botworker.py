@@ -83,10 +83,10 @@ def wheel_name(version: str = __version__) -> str:
 def worker_urls(site_base_url: str, wheel_name: str) -> tuple[str, str]:
     """(worker script URL, wheel URL) for a site whose root is `site_base_url`:
     the root itself (ending in /) or any page there (``.../index.html#/play``)."""
-    from urllib.parse import urljoin  # here: the worker starts after the first screen
+    from .routes import join_url
 
-    root = urljoin(site_base_url.split("#", 1)[0], "./")
-    return urljoin(root, WORKER_PATH), urljoin(root, wheel_name)
+    root = join_url(site_base_url, "./")
+    return join_url(root, WORKER_PATH), join_url(root, wheel_name)
 
 
 def encode_view(view: dict[str, Any]) -> str:

@@ -46,6 +46,30 @@ def unquote_plus(text: str) -> str:
     return unquote(text.replace("+", " "))
 
 
+def join_url(base: str, path: str) -> str:
+    """As urllib.parse.urljoin(base, path), for the relative paths the site
+    joins to a page's absolute URL (``static/embed.js``, ``./<wheel>``,
+    ``./``): the folder of `base` and `path`. Written out for the reason of
+    `quote`, so that starting the bot worker or opening a walkthrough imports
+    neither module; any other path goes to urljoin."""
+    scheme, sep, rest = base.split("#", 1)[0].split("?", 1)[0].partition("://")
+    segments = path.split("/")
+    while len(segments) > 1 and segments[0] == ".":
+        segments.pop(0)
+    if segments[-1] == ".":
+        segments[-1] = ""
+    host, _, tail = rest.partition("/")
+    folder = tail[: tail.rfind("/") + 1]
+    names = segments[:-1] + folder.split("/")[:-1]  # every segment but the last of each: not empty
+    if not (sep and scheme.lower() in ("http", "https", "file") and path and not path.startswith("/")
+            and ":" not in segments[0] and not any(c in path for c in "?#\\")
+            and not {".", ".."} & {*segments, *folder.split("/")} and "" not in names):
+        from urllib.parse import urljoin
+
+        return urljoin(base, path)
+    return f"{scheme.lower()}://{host}/{folder}" + "/".join(segments)
+
+
 @plain
 class Route:
     name: str  # home, new, play, review, settings, rules, walkthrough, author, shared, notfound

@@ -20,13 +20,12 @@ import copy
 import json
 import re
 import zlib
-from html import escape
-from urllib.parse import urljoin
 
 from coalitions.core.errors import CoalitionsError, RecordError
 from coalitions.core.records import loads, replay
 
 from . import routes
+from .render import esc
 
 MAX_URL = 8000  # characters: longer links are refused and "Export record" offered instead
 MAX_JSON_BYTES = 2 * 1024 * 1024  # a shared record never unpacks to more than this
@@ -139,11 +138,11 @@ def embed_snippet(src, title, width=EMBED_WIDTH, height=EMBED_HEIGHT):
     it (static/embed.js, from the same site as the frame; a host that strips
     scripts keeps the fixed height). `src` is the absolute URL of the embedded
     walkthrough, `title` its title (plain text, escaped here)."""
-    script = urljoin(src.split("#", 1)[0], "static/embed.js")
+    script = routes.join_url(src, "static/embed.js")
     return (
-        f'<iframe src="{escape(src, quote=True)}" title="{escape(embed_title(title), quote=True)}" '
+        f'<iframe src="{esc(src)}" title="{esc(embed_title(title))}" '
         f'loading="lazy" style="display:block;border:0;width:100%;max-width:{int(width)}px;height:{int(height)}px">'
-        f'</iframe>\n<script src="{escape(script, quote=True)}" async></script>'
+        f'</iframe>\n<script src="{esc(script)}" async></script>'
     )
 
 
