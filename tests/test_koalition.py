@@ -1311,6 +1311,9 @@ def test_the_hard_sampler_completes_the_negotiation_as_the_true_state_has_it():
 
 
 def test_the_hard_bot_plays_cards_as_the_normal_bot_with_more_samples_and_searches_the_rest():
+    """Every card but an election's last is played by the sampled forecast;
+    the last card (nothing is played after it) and every decision after the
+    vote are searched."""
     from coalitions.core.search import SearchBot
     from coalitions.games.koalition.bots import GoodBot
     from coalitions.games.koalition.sampler import SAMPLES, SPEC, SampledBot
@@ -1318,16 +1321,20 @@ def test_the_hard_bot_plays_cards_as_the_normal_bot_with_more_samples_and_search
     hard = GAME.bots["hard"]
     assert issubclass(hard, SearchBot) and SPEC.fallback is SampledBot
     assert SAMPLES > 1 and SampledBot.forecasts == SAMPLES * GoodBot.forecasts
-    cards = searched = 0
+    cards = searched = last = 0
     for state, seat, step in _decisions(4, 9, ("play", "propose", "answer")):
         view = state.view(seat)
-        if state.phase == "play":
+        if state.phase == "play" and len(view["table"]) < 2 * view["players"] - 1:
             assert SPEC.sample(view, Rng(step)) is None
             if cards < 6:
                 assert hard(Rng(step)).choose(view, view["legal"]) == \
                     SampledBot(Rng(step).fork(1)).choose(view, view["legal"])
                 cards += 1
         else:
-            assert SPEC.sample(view, Rng(step)) is not None
+            data = SPEC.sample(view, Rng(step))
+            assert data is not None
+            guess = GAME.from_json(data).view(seat)
+            assert {k: v for k, v in guess.items() if k != "log"} == {k: v for k, v in view.items() if k != "log"}
+            last += state.phase == "play"
             searched += 1
-    assert cards == 6 and searched > 3
+    assert cards == 6 and searched > 3 and last > 0

@@ -11,14 +11,18 @@ into the other hands and the set-aside cards, the order of the countries to
 come, and the next random draws.
 
 Where the hard bot searches: every decision after the vote (a Green chair
-tie, proposals, answers, the party to score with). Each candidate is played
-out by the normal bots to the end of the election (or to a new ballot after
-a stalemate), and `value` judges the result as the normal bot counts it.
-The cards it plays as the normal bot does, with SAMPLES times its samples of
-the plays to come (`SampledBot`): a card decision is already a Monte Carlo
-look at the rest of the election (the unseen cards drawn at random, the
-negotiation forecast), and 8 times its samples measured better than
-playouts of the normal bot in the same time, and better than 24 times
+tie, proposals, answers, the party to score with), and the last card of an
+election (no play after it: every card that counts is on the table, so the
+search differs from the normal bot's forecast only in how the negotiation
+goes, played out by the normal bots instead of a fixed chance that a
+proposal is accepted). Each candidate is played out by the normal bots to
+the end of the election (or to a new ballot after a stalemate), and `value`
+judges the result as the normal bot counts it.
+The other cards it plays as the normal bot does, with SAMPLES times its
+samples of the plays to come (`SampledBot`): a card decision is already a
+Monte Carlo look at the rest of the election (the unseen cards drawn at
+random, the negotiation forecast), and 8 times its samples measured better
+than playouts of the normal bot in the same time, and better than 24 times
 (docs/bots.md, "Strength").
 """
 
@@ -178,11 +182,19 @@ class SampledBot(GoodBot):
     forecasts = SAMPLES * BUDGET
 
 
+def plays_after(view: JSON) -> int:
+    """How many cards are still to be played in this election after the
+    seat's own next one (each player plays two)."""
+    return 2 * int(view["players"]) - len(view["table"]) - 1
+
+
 def searched(view: JSON, rng: Rng) -> Optional[JSON]:
     """The sampler of the search: the decisions after the vote (negotiation,
-    chair ties, choices of party); None while cards are played (SampledBot
-    plays them)."""
-    return None if view["phase"] == "play" else sample(view, rng)
+    chair ties, choices of party) and the election's last card; None for the
+    other cards (SampledBot plays them)."""
+    if view["phase"] == "play" and plays_after(view) > 0:
+        return None
+    return sample(view, rng)
 
 
 SPEC = SearchSpec(Koalition, searched, _normal, value, playouts=PLAYOUTS, horizon=200, max_candidates=24,
