@@ -201,6 +201,51 @@ def test_alliances_the_trick_winner_says_so():
     assert said > 10
 
 
+def test_alliances_a_led_trick_card_says_it_leads_and_a_rebels_pair_is_not_a_trump_plan():
+    # a card led to an empty drafting trick beats nothing yet: it leads; a
+    # Rebel puts down its pair after the Empire called the dominant suit
+    led = put = 0
+    for state, seat in decisions("alliances", 2, seed=4, limit=60):
+        view = state.view(seat)
+        if view["phase"] == "trick" and not view["played"]:
+            for action in view["legal"]:
+                line = hint.reason(view, action)
+                assert line.startswith("It leads the trick with ") and "as it stands" not in line, line
+                led += 1
+    for seed in (3, 4):
+        for state, seat in decisions("alliances", 3, seed=seed, limit=200):
+            view = state.view(seat)
+            for action in view["legal"]:
+                if action.startswith(("put ", "give ")):
+                    line = hint.reason(view, action)
+                    assert ("to make dominant" in line) == action.startswith("give "), (action, line)
+                    assert line.startswith(("It is the least", "They are the least", "Giving it", "Giving them")), line
+                    put += action.startswith("put ")
+    assert led > 5 and put > 2
+
+
+def test_koalition_a_majority_counts_votes_and_colorino_brings_a_party_in():
+    from coalitions.games.koalition.data import PARTY_NAMES
+    majorities = colorino = 0
+    for players in (3, 5):
+        for state, seat in decisions("koalition", players, seed=players, limit=500):
+            view = state.view(seat)
+            for action in view["legal"]:
+                line = hint.reason(view, action) or ""
+                said = re.search(r"has a majority \((\d+) of (\d+) votes\)", line)
+                if said:
+                    assert int(said.group(1)) < int(said.group(2)), line
+                    majorities += 1
+                words = action.split(" ")
+                if words[0] == "play" and words[1] == "colorino" and len(words) == 3:
+                    party = words[2]
+                    if not view["votes"].get(party):
+                        assert line.startswith(f"Gaudino Colorino brings {PARTY_NAMES[party]} into play"), line
+                        colorino += 1
+                assert not re.search(r"\((\d+) of \1\)", line), line
+    assert majorities > 5 and colorino
+
+
 # -- Die Macher -------------------------------------------------------------------------------
 
 def test_die_macher_lines_count_as_the_rules_do_and_never_name_the_seats_party():

@@ -194,6 +194,9 @@ def _play(view: JSON, action: str) -> Optional[str]:
     breaks = (dom is not None and SUIT_OF[card] == dom and view["played"] and view["leading"] != dom
               and not any(e["suit"] == dom for e in view["table"]))
     if defence is None:  # a trick of the 2-player drafting phase
+        if not view["played"]:  # nothing to beat yet
+            return (f"It leads the trick with {name} (hand power {power}): the other player must beat it "
+                    "to win the trick and draw first.")
         if winner == me:
             return f"Your {name} wins the trick as it stands ({power}), so you draw first."
         return f"Your {name} cannot win this trick: it keeps your stronger cards for tricks you can win."
@@ -246,12 +249,13 @@ def _give(view: JSON, action: str, cards: list[str]) -> str:
         picked = [str(v) for _, v in parse(option).parts]
         return sum(6.0 if IS_SPECIAL[c] else VALUE_OF[c] * (1.6 if SUIT_OF[c] == plan else 1.0) for c in picked)
 
-    names = " and ".join(card_name(c) for c in cards)
     mine = cost(action)
+    # the Empire sets aside before it calls the dominant suit; a Rebel puts down after
+    keep = (f"your {SUIT_NAMES[plan]} cards, your best suit to make dominant" if view.get("dominant") is None
+            else f"your {SUIT_NAMES[plan]} cards for the campaign")
     if mine <= min(cost(x) for x in view["legal"]):
-        return (f"{names}: the least you can give away, keeping your {SUIT_NAMES[plan]} cards, "
-                "your best suit to make dominant.")
-    return f"{names}: it keeps your {SUIT_NAMES[plan]} cards, your best suit to make dominant."
+        return f"{'They are' if len(cards) > 1 else 'It is'} the least you can give away, keeping {keep}."
+    return f"Giving {'them' if len(cards) > 1 else 'it'} away keeps {keep}."
 
 
 def _reinforce(view: JSON, add: bool) -> str:

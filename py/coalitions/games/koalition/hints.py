@@ -133,7 +133,8 @@ def _play(view: JSON, card: str, party: Optional[str], target: Optional[str]) ->
                     "played after it in this election.")
         what = f"The {name} Doubler doubles {name}'s {_s(totals0[party], 'vote')} to {totals[party]}"
     elif kind == "colorino":
-        what = f"Gaudino Colorino joins {name} with 7 votes (now {totals[party]})"
+        what = (f"Gaudino Colorino joins {name} with 7 votes (now {totals[party]})" if totals0[party]
+                else f"Gaudino Colorino brings {name} into play with {_s(gain, 'vote')}")
     elif totals0[party]:
         doubled = ", doubled by its Doubler" if gain != CARDS[card]["value"] else ""
         what = f"It adds {gain} votes to {name}{doubled} (now {totals[party]})"
@@ -143,7 +144,9 @@ def _play(view: JSON, card: str, party: Optional[str], target: Optional[str]) ->
         what += f", and your votes in {name} rise to {mine}"
     # a majority means something once everyone has played a card
     if len(after) >= view["players"] and totals[party] >= majority(total) and gain:
-        return f"{what}: as the table stands {name} has a majority ({totals[party]} of {total}) with you in it."
+        share = (f"every one of the {total} votes in play" if totals[party] == total
+                 else f"a majority ({totals[party]} of {total} votes)")
+        return f"{what}: as the table stands {name} has {share}, with you in it."
     chair = _chair(held, party)
     if chair == me:
         verb = "keeps you" if _chair(held0, party) == me else "makes you"
