@@ -40,6 +40,13 @@ WORKER_PROBE = """() => new Promise((resolve) => {
   channel.postMessage({ type: "stdlib-modules" });
 })"""
 GAME_OVER_TIMEOUT_MS = 300_000
+# Shipped although the pages visited here need not import them, so that these
+# paths work offline and without fetching the whole library: the registry's
+# scan of every game folder (an unknown game's id: pkgutil and, with it, the
+# zip directory's code page), and a digest (writing a walkthrough, a seed given
+# as text: hashlib). They were imported by the home page while it listed the
+# games from their packages (before app/catalogue.py).
+KEPT = ("encodings/cp437.py", "hashlib.py", "pkgutil.py")
 HEADER = """\
 # Files of Pyodide's python_stdlib.zip that build.py ships as bytecode: what the
 # app imports to start and to play every game. Written by
@@ -99,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 
     dist = ensure_dist(rebuild=not args.no_build)
     with build.serving(dist) as base, sync_playwright() as playwright:
-        names = imported(playwright, base)
+        names = imported(playwright, base) | set(KEPT)
     listed = set(build.stdlib_modules()) if build.STDLIB_MODULES.is_file() else set()
     if args.check:
         missing = sorted(names - listed)
