@@ -38,7 +38,7 @@ import platform
 import sys
 from pathlib import Path
 
-from benchkit import CACHE_SECONDS, READY_PROBE, build, ensure_dist, fresh_profile, drop_profile, load_average, median
+from benchkit import CACHE_SECONDS, READY_PROBE, WORKER_STARTED, build, ensure_dist, fresh_profile, drop_profile, load_average, median
 from buildtools import serve
 
 PAGE = "index.html#/"
@@ -114,15 +114,6 @@ GAME_TABLES = {
     "die-macher": "index.html#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=7",
     "home": PAGE,  # no bot worker: until nothing more is requested
 }
-
-# Answered by the bot worker once it has started (static/bot-worker.js).
-WORKER_STARTED = """() => new Promise((resolve) => {
-  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
-  const timer = setTimeout(() => { channel.close(); resolve(false); }, 2000);
-  channel.onmessage = () => { clearTimeout(timer); channel.close(); resolve(true); };
-  channel.postMessage({ type: "stdlib-modules" });
-})"""
-
 
 def gzipped_size(path: Path, cache: dict[Path, int]) -> int:
     if path not in cache:

@@ -40,7 +40,16 @@ the figure to compare across versions of the site (benchkit.READY_PROBE).
 and prints the medians of N runs (default 5), the ratios to bare warm, and the
 bytes of a first visit, raw and gzipped.
 
+Each reload of the app's page (one with bots) waits until the bot worker of
+the load before it has started (a second Pyodide, which takes a core for a few
+seconds once the table is on screen), then the pause: so every load starts on
+a page at rest, as the bare pages' reloads do. ``--reload-at-once`` reloads
+after the pause only; the reload after a reload then competes with that
+worker (on two cores, 1.35 to 2.24 s where it took 1.26 to 1.49 s six seconds
+later: docs/performance.md).
+
 Usage: python scripts/bench_startup.py [-n 5] [--no-build | --dist DIR] [--no-sw] [--page URL-PATH] [--markdown]
+       [--reload-at-once]
 """
 
 from __future__ import annotations
@@ -68,6 +77,7 @@ from benchkit import (
     new_persistent_context,
     overlay_site,
     retrying,
+    wait_bot_worker,
     wait_controlled,
 )
 
@@ -86,10 +96,17 @@ SNAPSHOT_STATE = "document.documentElement.getAttribute('data-python-snapshot')"
 
 
 def one_profile(playwright, url: str, reloads: int, service_workers: bool, offline: bool = False,
-                pause_ms: int = PAUSE_MS, snapshot: bool = False) -> list[dict]:
+                pause_ms: int = PAUSE_MS, snapshot: bool = False, bot_worker: bool = False) -> list[dict]:
     """The first visit, then ``reloads`` reloads (after the worker took control
     if ``service_workers``), then one more offline if ``offline``, and the
-    page opened offline in a new tab once that tab is closed."""
+    page opened offline in a new tab once that tab is closed. With
+    ``bot_worker``, each load but the last is followed by a wait until the
+    page's bot worker has started, before the pause and the next load."""
+
+    def settle() -> None:
+        if bot_worker and not wait_bot_worker(page):
+            raise RuntimeError(f"{url}: the bot worker did not start")
+
     profile = fresh_profile()
     try:
         context = new_persistent_context(playwright, profile, service_workers=service_workers)
@@ -105,10 +122,12 @@ def one_profile(playwright, url: str, reloads: int, service_workers: bool, offli
             if snapshot:  # the app makes its Python snapshot 10 s after its first start (pyodide/start.mjs)
                 page.wait_for_selector("html[data-python-snapshot-made]", state="attached", timeout=SNAPSHOT_WAIT_MS)
             for _ in range(reloads):
+                settle()
                 page.wait_for_timeout(pause_ms)
                 results.append(load_and_wait(page, None))
                 results[-1]["snapshot"] = page.evaluate(SNAPSHOT_STATE)
             if offline:
+                settle()
                 page.wait_for_timeout(pause_ms)
                 context.set_offline(True)
                 results.append(load_and_wait(page, None))
@@ -156,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-snapshot", action="store_true",
                         help="reload the app without waiting for its Python snapshot (made 10 s after the first start)")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
+    parser.add_argument("--reload-at-once", action="store_true",
+                        help="reload the app after the pause only, not once its bot worker has started (a second "
+                             "Pyodide that takes a core for a few seconds after each load: the next load then "
+                             "competes with it, while the bare pages have none)")
     parser.add_argument("--pause-ms", type=int, default=PAUSE_MS,
                         help=f"wait between a load and the next (default {PAUSE_MS}); the app's bot worker "
                              "starts loading once the first table is ready and takes a core for about a second")
@@ -164,7 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     dist = args.dist or ensure_dist(rebuild=not args.no_build)
+    # The app's page reloads once its bot worker has started (when it has bots).
+    settle_worker = not args.reload_at_once and "bot" in args.page
     print(f"before: {load_average(before=True)}", flush=True)
+    print("the app reloads " + ("once its bot worker has started, then after the pause" if settle_worker
+                                else f"{args.pause_ms} ms after it is ready"), flush=True)
     keys = ["app cold", "app warm", "app warm 2"]
     if not args.no_sw:
         keys += ["app sw cold", "app sw", "app sw 2", "app offline", "app offline tab"]
@@ -185,12 +212,12 @@ def main(argv: list[str] | None = None) -> int:
             app = base + args.page
             (results["app cold"], results["app warm"], results["app warm 2"]) = retrying(
                 lambda: one_profile(playwright, app, 2, service_workers=False, pause_ms=args.pause_ms,
-                                    snapshot=not args.no_snapshot))
+                                    snapshot=not args.no_snapshot, bot_worker=settle_worker))
             if not args.no_sw:
                 (results["app sw cold"], results["app sw"], results["app sw 2"], results["app offline"],
                  results["app offline tab"]) = retrying(
                     lambda: one_profile(playwright, app, 2, service_workers=True, offline=True, pause_ms=args.pause_ms,
-                                        snapshot=not args.no_snapshot))
+                                        snapshot=not args.no_snapshot, bot_worker=settle_worker))
             (results["bare cold"], results["bare warm"], results["bare warm 2"]) = retrying(
                 lambda: one_profile(playwright, base + BARE_PAGE, 2, service_workers=False,
                                     pause_ms=args.pause_ms))

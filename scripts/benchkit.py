@@ -14,6 +14,7 @@ import os
 import shutil
 import statistics
 import sys
+import time
 import tempfile
 from pathlib import Path
 
@@ -190,6 +191,25 @@ def new_persistent_context(playwright, profile: Path, service_workers: bool = Tr
     )
     context.add_init_script(READY_PROBE)
     return context
+
+
+# Answered by the app's bot worker once it has started (static/bot-worker.js).
+WORKER_STARTED = """() => new Promise((resolve) => {
+  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
+  const timer = setTimeout(() => { channel.close(); resolve(false); }, 2000);
+  channel.onmessage = () => { clearTimeout(timer); channel.close(); resolve(true); };
+  channel.postMessage({ type: "stdlib-modules" });
+})"""
+
+
+def wait_bot_worker(page, timeout_s: float = 60.0) -> bool:
+    """Wait until the page's bot worker (a second Pyodide, started once a table
+    with bots is on screen) has started; False if it did not within ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(WORKER_STARTED):
+            return True
+    return False
 
 
 def wait_controlled(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
