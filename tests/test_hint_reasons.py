@@ -269,6 +269,8 @@ def test_die_macher_lines_count_as_the_rules_do_and_never_name_the_seats_party()
                     assert f"party base +{DONATIONS[view['donation']][2]}" in line
                 elif words[0] == "coalition":
                     assert line.startswith(PARTY_NAMES[words[1]] + " shares ") and "both take 7 VP" in line
+                elif words[0] == "bid" and view.get("auction"):
+                    assert " by 0" not in line, (action, line)  # an unmoved trend is said in words
                 elif words[0] == "accept" and view["step"] == "donation":
                     money, lose, _ = DONATIONS[view["donation"]]
                     assert f"{money},000 €" in line and f"for {lose} point" in line

@@ -264,6 +264,8 @@ def _poll_offer(view: JSON) -> str:
     if change > 0:
         return (f"{signed(change)} trend in {name} if published ({signed(gain)} votes on the topics you "
                 f"can see), or {base}")
+    if not change:
+        return f"{base}; published, the poll would leave your trend in {name} as it is"
     return f"{base}; published, the poll would move your trend in {name} by {signed(change)}"
 
 
