@@ -111,6 +111,9 @@ def test_the_line_gives_the_reason_or_says_whose_choice_it_is():
     text = hint.line(view, "play pact")
     assert "Play the Pact" in text and "data-hint-reason" in text and "puts your Prince ahead" in text
     assert hint.GENERIC not in text
+    # a reason may be long: the line is a <details> whose summary (the part
+    # kept short on the table) holds the label and the whole reason
+    assert text.startswith("<details") and "<summary>Suggested: <b>Play the Pact</b>. <span data-hint-reason>" in text
     other = dict(view, game="no-such-game")  # a game without a hints module: no reason
     assert "data-hint-reason" not in hint.line(other, "play pact")
     assert hint.GENERIC.replace("'", "&#x27;") in hint.line(other, "play pact")

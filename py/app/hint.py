@@ -89,10 +89,16 @@ def line(view: dict, action: Optional[str], thinking: bool = False) -> str:
                 + ui_button("suggest", "Suggest a move", "btn btn-small btn-quiet") + "</p>")
     label = (view.get("labels") or {}).get(action, action)
     why = reason(view, action)
-    return (f'<p class="hint" data-hint data-hint-action="{esc(action)}" aria-live="polite">'
-            f'Suggested: <b>{esc(label)}</b> '
-            + (f'<span data-hint-reason>{esc(why)}</span>' if why else f"({esc(GENERIC)}).")
-            + "</p>")
+    if not why:
+        return (f'<p class="hint" data-hint data-hint-action="{esc(action)}" aria-live="polite">'
+                f'Suggested: <b>{esc(label)}</b> ({esc(GENERIC)}).</p>')
+    # A reason may run to several lines: shown, it takes two at most, no
+    # higher than the button (cut short with an ellipsis, static/css/base.css),
+    # so that the table keeps its place under it, and opens to the whole reason
+    # when pressed (an open <details> survives a redraw).
+    return (f'<details class="hint" data-hint data-hint-action="{esc(action)}" aria-live="polite">'
+            f'<summary>Suggested: <b>{esc(label)}</b>. <span data-hint-reason>{esc(why)}</span></summary>'
+            "</details>")
 
 
 def marks(action: str, parse: Optional[Callable[[str], Any]] = None) -> list[str]:

@@ -4,7 +4,8 @@ in hot seat it is not offered."""
 
 from __future__ import annotations
 
-from .pages import wait_ready
+from .pages import wait_for_turn, wait_ready
+from .test_in_view import FAST, check_decision, start_game
 
 
 def test_suggest_a_move_lights_a_legal_control(booted):
@@ -71,3 +72,42 @@ def test_koalition_says_why_in_its_own_words(booted):
     text = why.inner_text()
     assert "the hard bot's choice" not in page.locator("[data-hint]").inner_text()
     assert text.startswith(("It ", "The ", "Gaudino Colorino", "No politician")) and "\n" not in text
+
+
+PHONE = {"width": 390, "height": 844}
+TABLE_TOP = "() => { window.scrollTo(0, 0); return document.querySelector('.table').getBoundingClientRect().top; }"
+
+
+def test_a_long_reason_leaves_the_decision_in_view_on_a_phone(booted):
+    # Koalition for 5, seed 3: the first card's reason runs to four lines at
+    # 390 px. Shown, the suggestion takes two lines, no higher than the button
+    # it replaces, the rest cut: the table keeps its place, the decision and
+    # the current play stay in view (test_in_view's check) and nothing scrolls
+    # sideways. Pressed, it opens to the whole reason, wrapped in the window.
+    page = booted("#/", "home", settings=FAST)
+    page.set_viewport_size(PHONE)
+    try:
+        start_game(page, "koalition", "players=5&seats=human,bot,bot,bot,bot", 3)
+        wait_ready(page, "play")
+        wait_for_turn(page)
+        page.wait_for_selector(".table[data-deciding]")
+        before = page.evaluate(TABLE_TOP)
+        page.locator('[data-ui="suggest"]').click()
+        page.locator("[data-hint-reason]").wait_for(state="attached", timeout=60000)
+        line = page.locator("[data-hint]")
+        assert len(page.locator("[data-hint-reason]").inner_text()) > 100  # a long one
+        assert page.evaluate(TABLE_TOP) <= before + 1
+        check_decision(page, ("koalition-5", 3, 390, "hint shown"))
+        assert page.locator("[data-hinted]").count() == 1
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        cut = """() => { const s = document.querySelector('[data-hint] summary');
+            return [s.scrollHeight > s.clientHeight + 1, s.scrollWidth > s.clientWidth,
+                    document.documentElement.scrollWidth > innerWidth]; }"""
+        assert page.evaluate(cut) == [True, False, False]  # cut short below, not at the side
+        closed = line.bounding_box()["height"]
+        line.locator("summary").click()
+        assert line.get_attribute("open") is not None
+        assert page.evaluate(cut) == [False, False, False]  # the whole reason, wrapped
+        assert line.bounding_box()["height"] > closed + 30
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
