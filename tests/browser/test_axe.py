@@ -1,6 +1,7 @@
 """axe-core (pinned in package.json) on every screen, in the light and the
 dark theme, on a desktop (1280×800) and a phone (390×844): the home page, the
-settings, each game's setup form, its table with the player to move, its end
+settings, each game's setup form, its table with the player to move (and
+with "Suggest a move" pressed, its suggestion shown), its end
 screen, its rules page and its first walkthrough. One page load per viewport:
 the screens are reached through the address, and each is checked in both
 themes by switching the theme in place (index.html's coalitionsLook, which
@@ -86,7 +87,12 @@ def test_axe_finds_nothing_on_any_screen_in_either_theme(open_page, dist_url, vi
         if hash_text.startswith("#/play/"):  # the end screen
             page.wait_for_selector("html[data-game-over]", state="attached")
         found[hash_text] = both_themes(page)
+        if route == "play" and page.locator('[data-ui="suggest"]').count():  # and with a suggestion shown
+            page.locator('[data-ui="suggest"]').click()
+            page.wait_for_selector("[data-hint-action]", state="attached")
+            found[hash_text + " suggested"] = both_themes(page)
         if viewport["width"] > 1000:  # a mouse, not a finger: no screen says "Tap"
             text = page.locator("body").inner_text()
             assert not re.search(r"\btap\b", text, re.IGNORECASE), (hash_text, text)
+    assert sum(k.endswith(" suggested") for k in found) == len(GAMES)  # each game's table with its suggestion
     assert not any(found.values()), json.dumps({k: v for k, v in found.items() if v}, indent=1)
