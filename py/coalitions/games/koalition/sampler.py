@@ -40,7 +40,7 @@ from .negotiation import unit_label_key
 from .rules import Koalition
 from .scoring import minimal_winning
 
-PLAYOUTS = 16  # per decision after the vote: 2 per candidate at least (the moves are near certain)
+PLAYOUTS = 16  # per searched decision (after the vote, an election's last card): 2 per candidate at least
 SAMPLES = 8  # the hard level's samples of a card decision, in multiples of the normal bot's
 SCALE = 5.0  # victory points: the scale of `value`
 
