@@ -92,8 +92,16 @@ def test_a_long_reason_leaves_the_decision_in_view_on_a_phone(booted):
         wait_for_turn(page)
         page.wait_for_selector(".table[data-deciding]")
         before = page.evaluate(TABLE_TOP)
+        # while the move is looked for, and once it is shown, the table stays where it was
+        page.evaluate("""() => { window.__tops = [];
+            window.__topsSeen = new MutationObserver(() => { const t = document.querySelector('.table');
+                if (t) window.__tops.push(t.getBoundingClientRect().top + scrollY); });
+            window.__topsSeen.observe(document.querySelector("#app") || document.body,
+                                      {subtree: true, childList: true}); }""")
         page.locator('[data-ui="suggest"]').click()
         page.locator("[data-hint-reason]").wait_for(state="attached", timeout=60000)
+        tops = page.evaluate("() => { window.__topsSeen.disconnect(); return window.__tops; }")
+        assert len(tops) >= 2 and all(abs(t - before) <= 1 for t in tops), (before, tops)
         line = page.locator("[data-hint]")
         assert len(page.locator("[data-hint-reason]").inner_text()) > 100  # a long one
         assert page.evaluate(TABLE_TOP) <= before + 1
