@@ -257,6 +257,13 @@ LATER = {
     "election-day-4-long": ("election-day", "players=4&seats=human,bot,bot,bot", 5, 390, 8, ".debate-long"),
     # an Ace to hand over at 1280: the hand's Ace choices pushed it over the debate's tally
     "election-day-4-ace": ("election-day", "players=4&seats=human,bot,bot,bot", 6, 1280, 12, "[data-ace-choice] .ace-btn"),
+    # the Rise to Power at 390: a card to set aside (the 15 "Set aside" buttons ran far below the window)
+    "alliances-3-rise": ("alliances", "players=3&seats=human,bot,bot", 3, 390, 3, '[data-action^="give "]'),
+    # Koalition for 5, a proposal at 1280 (the last row of vote bars went under the held hand)
+    "koalition-5-propose": ("koalition", "players=5&seats=human,bot,bot,bot,bot", 3, 1280, 23,
+                            '[data-action^="propose"]'),
+    # Die Macher's media majority with a display card picked, at 1280 (its "skip" lay under the panel's edge)
+    "die-macher-media": ("die-macher", "players=3&seats=human,bot,bot", 3, 1280, 15, '[data-action="skip"]'),
 }
 
 

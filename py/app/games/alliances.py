@@ -301,10 +301,20 @@ def hand_area(view, ctx, covered):
     labels = view.get("labels") or {}
     cards = []
     playable = False
+    giving = False
     for cid in hand:
         control = ctx.control("play", cid)
         if control is None:
-            cards.append(acard(cid))
+            give = ctx.control("give", cid)
+            if give is None:
+                cards.append(acard(cid))
+                continue
+            # Rise to Power: the held card itself sets it aside (one button a
+            # card, in the hand's own rows, not a list below it)
+            c = CARDS[cid]
+            cards.append(pick_button(give, f"Set aside {c['name']}", card_face(cid),
+                                     f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable"))
+            giving = True
             continue
         playable = True
         c = CARDS[cid]
@@ -334,11 +344,18 @@ def hand_area(view, ctx, covered):
     # held in view while a card is to be played or the hand's own actions
     # (give, put a pair, the trump) are on, not while the decision is on the
     # map or the bids above the hand
-    sticky = " data-sticky" if playable or buttons else ""
+    sticky = " data-sticky" if playable or giving or buttons else ""
+    prompt = ""
+    if giving:  # the first pair goes to the Empire's left, the second to its right
+        empire, given = view.get("empire"), len(view.get("rise_given") or [])
+        rebel = name_of(view, None if empire is None else (empire + (1 if given < 2 else 2)) % 3)
+        prompt = (f'<p class="prompt" data-give-prompt>Set aside a card for {esc(rebel)} '
+                  f'({esc(given % 2 + 1)} of the pair): press it in your hand.</p>')
     return (
         f'<section class="hand-area" data-hand="{seat}"{sticky} aria-labelledby="hand-title">'
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
-        f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
+        + prompt
+        + f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
         + notes
         + shown
         + (f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else "")

@@ -327,9 +327,12 @@ def controls(view, ctx):
                                 lambda op: f"Replace {op_name(op)} with:", "btn dm-op-btn")
         display = " ".join(op_chip(op) for op in view.get("opinion_display") or [])
         where = state_name((view.get("pending") or {}).get("state"))
-        rows.append(f'<p>Opinion display: {display}</p><div class="dm-row actions" role="group" '
-                    f'aria-label="The opinion to replace"><span class="small">Replace which face-up opinion in '
-                    f"{esc(where)}?</span>{btns}</div>{box}")
+        if box:  # an opinion picked: what may replace it (the display's cards), the others after Cancel
+            rows.append(box)
+        else:
+            rows.append(f'<p>Opinion display: {display}</p><div class="dm-row actions" role="group" '
+                        f'aria-label="The opinion to replace"><span class="small">Replace which face-up opinion in '
+                        f"{esc(where)}?</span>{btns}</div>")
     if b.has("target"):
         where = next((st for st in view.get("states") or []
                       if st["id"] == (view.get("pending") or {}).get("state")), None)
