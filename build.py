@@ -82,14 +82,14 @@ from buildtools.sw import (
 )
 from buildtools.snapshot import write_pyodide_start
 from buildtools.wheel import (
-    GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
+    GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, part_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
     compiled_stdlib, module_names, project_version, python_packages, site_parts, site_wheel, split_stdlib, stdlib_archive,
     stdlib_modules, wheel_name,
 )
 
 # Importable from here (scripts and tests use ``build.<name>``).
 __all__ = [
-    "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "GAME_PARTS", "PARTS_INDEX", "game_of", "write_pyodide_start", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
+    "BuildError", "CHROMIUM_ARGS", "CHROMIUM_PATH", "DIST", "GAME_PARTS", "PARTS_INDEX", "game_of", "part_of", "write_pyodide_start", "PROJECT_NAME", "PYODIDE_FILES", "PYODIDE_SRC",
     "PYSCRIPT_AT_START", "PYSCRIPT_START_CHUNKS", "PYSCRIPT_SRC", "PY_SRC", "ROOT", "STDLIB_ARCHIVE", "STDLIB_INDEX",
     "STDLIB_MODULES", "SITE_WHEEL_OMITS", "module_names", "split_stdlib", "stdlib_archive",
     "SW_CACHE_PREFIX", "SW_TEMPLATE", "ServiceWorker", "SiteHandler", "SiteServer", "VENDORED_WHEELS",

@@ -249,8 +249,23 @@ def _zip_layout(name: str) -> str:
 # names each part and the modules it holds; py/app/wheel.py imports them from
 # the part, which it fetches the first time one of them is imported (or finds
 # in Cache Storage: the service worker precaches every part).
+#
+# Two kinds of module no table imports are parts of their own as well, so that
+# a table's first visit does not download them: a game's rules guide and
+# walkthroughs (``guide.pyc``, ``walkthroughs.pyc``, read by its rules page and
+# its walkthroughs only), GAME_PARTS/<game>.guide-<hash>.zip; and the app's
+# screens no table opens (APP_PARTS): a rules page, a walkthrough and share
+# links in GAME_PARTS/app.reading-<hash>.zip, writing a walkthrough, a review
+# and a shared game in GAME_PARTS/app.extras-<hash>.zip.
 GAME_PARTS = "games"
 PARTS_INDEX = "app/parts.json"
+GUIDE_MODULES = ("guide.pyc", "walkthroughs.pyc")
+APP_EXTRAS = "app.extras"
+APP_PARTS = {
+    "app.reading": frozenset({"app/screens/rules.pyc", "app/screens/walkthrough.pyc", "app/share.pyc"}),
+    APP_EXTRAS: frozenset({
+        "app/authoring.pyc", "app/screens/author.pyc", "app/screens/review.pyc", "app/screens/shared.pyc"}),
+}
 
 
 def game_of(name: str) -> str | None:
@@ -264,17 +279,29 @@ def game_of(name: str) -> str | None:
     return None
 
 
+def part_of(name: str) -> str | None:
+    """The part (its name without the hash) that holds the wheel entry
+    ``name``, if any: ``<game>``, ``<game>.guide`` or one of APP_PARTS."""
+    for part, modules in APP_PARTS.items():
+        if name in modules:
+            return part
+    game = game_of(name)
+    if game is not None and name.rpartition("/")[2] in GUIDE_MODULES and name.startswith("coalitions/games/"):
+        return f"{game}.guide"
+    return game
+
+
 def split_game_parts(entries: list[tuple[str, bytes]], out_dir: Path) -> list[tuple[str, bytes]]:
     """Write each game's part into ``out_dir/GAME_PARTS/`` (see above); the
     wheel's entries without them, with PARTS_INDEX."""
     kept: list[tuple[str, bytes]] = []
     parts: dict[str, list[tuple[str, bytes]]] = {}
     for name, data in entries:
-        game = game_of(name)
-        if game is None:
+        part = part_of(name)
+        if part is None:
             kept.append((name, data))
         else:
-            parts.setdefault(game, []).append((name, data))
+            parts.setdefault(part, []).append((name, data))
     folder = out_dir / GAME_PARTS
     index: dict[str, list[str]] = {}
     for game, files in sorted(parts.items()):

@@ -18,6 +18,7 @@ import pytest
 
 import build
 from buildtools.css import copy_static
+from buildtools.wheel import APP_PARTS
 
 APP_PAGE = "index.html#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 READY_TIMEOUT_MS = 120_000
@@ -57,8 +58,10 @@ def test_wheel_record_matches_contents(built_dist: Path):
         index = json.loads(wheel.read(build.PARTS_INDEX))
         parts = build.site_parts(built_dist)
         assert sorted(index) == [part.relative_to(built_dist).as_posix() for part in parts]
-        assert len(parts) == len([p for p in (build.PY_SRC / "coalitions" / "games").iterdir()
-                                  if (p / "__init__.py").is_file()])
+        games = {p.name for p in (build.PY_SRC / "coalitions" / "games").iterdir() if (p / "__init__.py").is_file()}
+        stems = {part.name.rpartition("-")[0] for part in parts}
+        # a part per game, per game's guide and walkthroughs, and the app's screens no first page opens
+        assert stems == games | {f"{game}.guide" for game in games} | set(APP_PARTS)
         in_parts = []
         for part in parts:
             with zipfile.ZipFile(part) as archive:
@@ -66,12 +69,13 @@ def test_wheel_record_matches_contents(built_dist: Path):
                 assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
                 for name in held:
                     assert_unchecked_pyc(archive.read(name), name)
-            game = part.name.rpartition("-")[0]
-            assert held and all(build.game_of(name) == game for name in held), part
+            stem = part.name.rpartition("-")[0]
+            assert held and all(build.part_of(name) == stem for name in held), part
             assert index[part.relative_to(built_dist).as_posix()] == sorted(build.module_names(held))
             in_parts += held
         assert "coalitions/games/election_day/rules.pyc" in in_parts
         assert "app/games/election_day.pyc" in in_parts
+        assert "coalitions/games/election_day/guide.pyc" in in_parts and "app/authoring.pyc" in in_parts
         assert "coalitions/games/election_day/__init__.pyc" in compiled  # the registry lists the games from the wheel
         assert "app/games/generic.pyc" in compiled and "coalitions/core/game.pyc" in compiled
         assert not set(compiled) & set(in_parts)
@@ -202,6 +206,20 @@ def test_game_of_names_the_part_of_a_game_s_own_modules():
     for shared in ("app/games/__init__.pyc", "app/games/common.pyc", "app/games/generic.pyc",
                    "coalitions/games/__init__.pyc", "coalitions/core/game.pyc", "app/render.pyc"):
         assert build.game_of(shared) is None, shared
+        assert build.part_of(shared) is None, shared
+
+
+def test_part_of_keeps_what_no_table_imports_out_of_the_table_s_part():
+    assert build.part_of("coalitions/games/die_macher/rules.pyc") == "die_macher"
+    assert build.part_of("coalitions/games/die_macher/guide.pyc") == "die_macher.guide"
+    assert build.part_of("coalitions/games/koalition/walkthroughs.pyc") == "koalition.guide"
+    assert build.part_of("app/games/koalition/cards.pyc") == "koalition"
+    assert build.part_of("app/authoring.pyc") == build.part_of("app/screens/author.pyc") == "app.extras"
+    assert build.part_of("app/screens/walkthrough.pyc") == build.part_of("app/share.pyc") == "app.reading"
+    # the settings screen styles every page at start (app.browser imports it): it stays in the wheel
+    for kept in ("app/screens/settings.pyc", "app/settings_page.pyc", "app/screens/play.pyc", "app/browser.pyc",
+                 "app/screens/home.pyc", "app/screens/newgame.pyc", "app/pages.pyc"):
+        assert build.part_of(kept) is None, kept
 
 
 def test_lock_digests_match_shipped_wheels(built_dist: Path):

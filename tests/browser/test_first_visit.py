@@ -132,16 +132,49 @@ def test_the_home_page_lists_every_game_and_fetches_no_game_s_part(chromium_brow
             assert sum(len(entry["walkthroughs"]) for entry in listed) > 5
             assert any("/coalitions-" in u and u.endswith(".whl") for u in asked)
             assert parts() == [], parts()
-            # A game's own pages: its rules, then a walkthrough of another game, each fetching its part only.
+            # A game's own pages: its rules, then a walkthrough of another game, each fetching
+            # that game's part, the part of its guide and walkthroughs and the app's
+            # reading screens only.
             goto_hash(page, "#/rules/koalition", "rules")
             assert page.locator("[data-interpretations]").count() == 1
-            assert parts() == ["koalition"]
+            assert parts() == ["app.reading", "koalition", "koalition.guide"]
             first = listed[2]["walkthroughs"][0][0]
             goto_hash(page, f"#/walkthrough/{listed[2]['meta']['id']}/{first}", "walkthrough")
-            assert parts() == sorted(["koalition", listed[2]["meta"]["id"].replace("-", "_")])
+            other = listed[2]["meta"]["id"].replace("-", "_")
+            assert parts() == sorted(["app.reading", "koalition", "koalition.guide", other, f"{other}.guide"])
             assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_table_s_first_visit_fetches_its_own_game_s_part_only(chromium_browser, built_dist):
+    """A table with bots, until its bot worker answers, fetches its game's part
+    and no other: not another game's, not its game's guide and walkthroughs
+    (games/<game>.guide-<hash>.zip), not the app's screens no table opens
+    (games/app.reading-<hash>.zip: a rules page, a walkthrough, share links;
+    games/app.extras-<hash>.zip: writing a walkthrough, a review, a shared game)."""
+    context = new_context(chromium_browser, service_workers="block")  # the worker precaches every part
+    asked = []
+    context.on("request", lambda request: asked.append(request.url))
+    errors = []
+    try:
+        with build.serving(built_dist) as url:
+            page = context.new_page()
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url + "#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=7")
+            wait_ready(page, "play")
+            for _ in range(30):  # the worker answers its probe once its Python has started
+                if page.evaluate(WORKER_PROBE) is not None:
+                    break
+            else:
+                raise AssertionError("the bot worker did not answer")
+            fetched = sorted({re.sub(r"-[0-9a-f]+\.zip$", "", u.rpartition("/games/")[2])
+                              for u in asked if "/games/" in u and u.endswith(".zip")})
+            assert fetched == ["die_macher"], fetched
+            assert not errors, errors
+    finally:
+        context.close()
+
 
 
 def test_a_page_not_drawn_at_build_time_shows_the_loading_panel(chromium_browser, built_dist):

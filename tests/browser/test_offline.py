@@ -145,6 +145,40 @@ def test_a_module_fetched_on_demand_works_offline_afterwards(open_page, built_di
         page.context.set_offline(False)
 
 
+def test_writing_a_walkthrough_works_offline_after_one_visit(open_page, built_dist):
+    """The screens no first page opens (a review, writing a walkthrough) are a
+    part of their own (games/app.extras-<hash>.zip, buildtools/wheel.py),
+    never fetched by the home page; the service worker precaches it, so after
+    one visit to the home page they open offline in a new document."""
+    import json
+
+    from coalitions.core.match import Match
+    from coalitions.core.records import dumps, make_players
+
+    match = Match.new("election-day", make_players(["bot", "bot", "bot"], names=["Ann", "Bo", "Cy"]), seed=7)
+    match.advance()
+    save = f"localStorage.setItem('coalitions:save:offline1', {json.dumps(dumps(match.record))});"
+    with build.serving(built_dist) as served:
+        page = open_page(served, init_script=save)
+        offsite = watch_context(page)
+        wait_ready(page, "home")
+        wait_controlled(page)
+        responses = []
+        page.on("response", lambda r: responses.append(r))
+        page.context.set_offline(True)
+        page.goto(served + "index.html#/review/offline1")
+        wait_ready(page, "review")
+        page.locator('[data-ui="make-walkthrough"]').click()
+        wait_ready(page, "author")
+        page.locator("[data-author-title]").fill("Offline notes")
+        page.locator('[data-ui="next"]').click()
+        wait_ready(page, "author")
+        assert page.locator("[data-at-step]").get_attribute("data-at-step") == "1"
+        assert responses and [r.url for r in responses if not r.from_service_worker] == []
+        assert offsite == []
+        page.context.set_offline(False)
+
+
 def test_a_module_not_fetched_before_fails_offline_as_missing(chromium_browser, built_dist):
     """Offline, with the library never fetched, such an import fails as a
     missing module would (code that tries an optional import goes on)."""
