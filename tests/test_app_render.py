@@ -630,6 +630,24 @@ def test_alliances_a_number_with_one_suit_left_says_its_suit():
     assert "Politics" in ten  # the button that places 10 Politics at once says so
 
 
+def test_alliances_rise_to_power_the_held_cards_set_aside():
+    """3 players: the Empire sets a card aside by pressing it in the hand (no
+    list of "Set aside" buttons below the hand), told for whom."""
+    state = get_game("alliances").new(3, seed=3)
+    seat = state.to_act()[0]
+    assert state.phase == "give"
+    parts, view = _table_of("alliances", state, seat)
+    cards = parts.hand.split("data-hand-cards>")[1].split("</div>")[0]
+    for cid in view["hand"]:
+        assert f'data-action="give {cid}"' in cards
+    assert parts.hand.count('data-action="give ') == len(view["hand"]) and 'class="actions"' not in parts.hand
+    assert f"Set aside a card for P{(seat + 1) % 3 + 1} (1 of the pair)" in parts.hand
+    state.apply(seat, "give " + view["hand"][0])
+    state.apply(seat, "give " + view["hand"][1])
+    parts, _ = _table_of("alliances", state, seat)
+    assert f"Set aside a card for P{(seat + 2) % 3 + 1} (1 of the pair)" in parts.hand
+
+
 def test_alliances_end_says_which_side_has_which_countries():
     state = _played_until("alliances", 4, 2, lambda s: False)
     assert state.is_over()
@@ -660,6 +678,30 @@ def test_die_macher_the_card_drawn_from_the_stack_is_shown():
     view = state.view(seat)
     shown = decide.just_drawn(view, seat)
     assert "data-drawn" in shown and any(f'data-opinion="{op}"' in shown for op in view["hand"])
+
+
+def test_die_macher_an_opinion_picked_to_replace_shows_its_replacements_and_skip_only():
+    """The media majority's opinion picked: the display's cards, Cancel and
+    "Replace nothing", not the other opinions again (they come back after
+    Cancel), so that the phase panel holds the decision."""
+    def replacing(s):
+        return any(a.startswith("replace ") for seat in s.to_act() for a in s.legal_actions(seat))
+
+    state = _played_until("die-macher", 3, 3, replacing)
+    assert replacing(state)
+    seat = next(p for p in state.to_act() if any(a.startswith("replace ") for a in state.legal_actions(p)))
+    parts, view = _table_of("die-macher", state, seat)
+    steps = [a["data-step"] for _, a in Elements(parts.board).with_attr("data-step") if a["data-step"].startswith("replace")]
+    assert len(steps) >= 2 and "Opinion display:" in parts.board
+    ctx = render.TableContext(interactive=True, seat=seat, game_id="die-macher",
+                              builder=Builder(view["legal"], get_game("die-macher").parse_action, view.get("labels"),
+                                              pick_of(steps[0])))
+    board = renderer_for("die-macher").parts(view, ctx).board
+    page = Elements(board)
+    assert [a["data-step"] for _, a in page.with_attr("data-step")] == []  # no other opinion to pick
+    actions = [a["data-action"] for _, a in page.with_attr("data-action")]
+    assert "skip" in actions and all(a == "skip" or a.startswith("replace ") for a in actions), actions
+    assert "Opinion display:" not in board and "data-choices" in board
 
 
 _URL_PART = st.sampled_from(["a", "b.html", "coalitions", "index.html", "x.whl", ".", "..", "", "static", "q?x", "h#y"])
