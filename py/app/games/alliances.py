@@ -71,9 +71,7 @@ def acard(cid, power=None, extra=""):
 
 def tile_inner(t, players):
     stack = t.get("stack") or []
-    defences = "".join(
-        f'<span class="def">{suit_mark(s)} <b>{t[s]}</b></span> ' for s in SUITS
-    )
+    defences = "".join(f'<span class="def">{suit_mark(s)} <b>{t[s]}</b></span> ' for s in SUITS)
     tokens = "".join(f'<span class="token side-{side}" aria-hidden="true">{SIDE_MARKS[side]}</span>' for side in stack)
     owner = side_mark(t.get("top"), players) if stack else '<span class="side side-none">neutral</span>'
     return (
@@ -111,9 +109,7 @@ def board_map(view, ctx, covered):
 
 
 def bid_text(bid):
-    if not bid:
-        return "none"
-    return f"{bid[0]} countries, {SUIT_NAMES[bid[1]]} dominant"
+    return f"{bid[0]} countries, {SUIT_NAMES[bid[1]]} dominant" if bid else "none"
 
 
 def bid_number(builder, ctx, kind, n):
@@ -216,8 +212,7 @@ def conflict(view):
     )
     lead = f"Leading suit: {suit_mark(view['leading'], True)}" if view.get("leading") else "No card led yet."
     return (
-        head
-        + f'<div class="conflict" data-conflict="{esc(target)}"><p><b>{esc(TILES[target]["name"])}</b> is contested. '
+        head + f'<div class="conflict" data-conflict="{esc(target)}"><p><b>{esc(TILES[target]["name"])}</b> is contested. '
         f"Defence: {defence}. {lead}</p>"
         + (f'<ol class="conflict-cards">{plays}</ol>' if plays else "")
         + "</div>"
@@ -300,33 +295,25 @@ def hand_area(view, ctx, covered):
     legal = list(view.get("legal") or []) if ctx.interactive else []
     labels = view.get("labels") or {}
     cards = []
-    playable = False
-    giving = False
+    playable = giving = False
     for cid in hand:
-        control = ctx.control("play", cid)
-        if control is None:
-            give = ctx.control("give", cid)
-            if give is None:
-                cards.append(acard(cid))
-                continue
-            # Rise to Power: the held card itself sets it aside (one button a
-            # card, in the hand's own rows, not a list below it)
-            c = CARDS[cid]
-            cards.append(pick_button(give, f"Set aside {c['name']}", card_face(cid),
-                                     f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable"))
+        c, control = CARDS[cid], ctx.control("play", cid)
+        give = ctx.control("give", cid) if control is None else None
+        css = f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable"
+        if give is not None:  # Rise to Power: the held card itself sets it aside (not a list below the hand)
+            cards.append(pick_button(give, f"Set aside {c['name']}", card_face(cid), css))
             giving = True
-            continue
-        playable = True
-        c = CARDS[cid]
-        picked = ctx.builder.is_picked("play", cid)
-        button = pick_button(control, f"{c['name']}: choose how to play it", card_face(cid),
-                             f"card acard asuit-{c['suit']}{' acard-special' if c['special'] else ''} playable",
-                             picked)
-        if picked:
-            choices = choices_box(ctx, f"Play {c['name']}",
-                                  lambda v, ch: esc(labels.get(ch.action or "", str(v)).split(": ", 1)[-1]))
-            button = f'<span class="card-with-choices">{button}{choices}</span>'
-        cards.append(button)
+        elif control is None:
+            cards.append(acard(cid))
+        else:
+            playable = True
+            picked = ctx.builder.is_picked("play", cid)
+            button = pick_button(control, f"{c['name']}: choose how to play it", card_face(cid), css, picked)
+            if picked:
+                choices = choices_box(ctx, f"Play {c['name']}",
+                                      lambda v, ch: esc(labels.get(ch.action or "", str(v)).split(": ", 1)[-1]))
+                button = f'<span class="card-with-choices">{button}{choices}</span>'
+            cards.append(button)
     if ctx.builder is not None:
         covered |= ctx.builder.covered
     specials = [cid for cid in hand if CARDS[cid]["special"]]
@@ -356,8 +343,7 @@ def hand_area(view, ctx, covered):
         f'<h2 id="hand-title">Your hand <span class="hand-owner">({esc(name_of(view, seat))})</span></h2>'
         + prompt
         + f'<div class="hand" data-hand-cards>{"".join(cards) or "<p class=empty>No cards in your hand.</p>"}</div>'
-        + notes
-        + shown
+        + notes + shown
         + (f'<div class="actions" role="group" aria-label="Your actions">{buttons}</div>' if buttons else "")
         + "</section>"
     )
