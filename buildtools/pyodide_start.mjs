@@ -10,7 +10,8 @@
 // once per build, after the first start in which none was found, by a worker
 // of its own (a Pyodide made with _makeSnapshot wraps the page's globals in
 // proxies, which the page's Python must not see), and kept in Cache Storage
-// with its SHA-256. Anything wrong falls back to the usual start, and the
+// with its SHA-256, which is read and checked while Pyodide fetches its own
+// files. Anything wrong falls back to the usual start, and the
 // snapshot goes: no Cache Storage, no entry, a digest that does not match (a
 // damaged entry), another build's entry (deleted on sight), or a restore that
 // throws (another Pyodide's snapshot: its build id differs). A build whose
@@ -39,28 +40,44 @@ function mark(state) {
   globalThis.document?.documentElement.setAttribute("data-python-snapshot", state);
 }
 
-export async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+function hex(digest) {
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// The snapshot of this build, checked; null if there is none or it is unusable.
-// Also deletes this site's snapshots of other builds.
-async function cachedSnapshot(cache) {
+export async function sha256(bytes) {
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+// The snapshot's bytes, checked against its digest (rejects if they do not
+// match): read by index.html's first script when it found this build's entry
+// (a reload starts reading before PyScript loads), or read now.
+async function checkedBytes(response) {
+  const early = await Promise.resolve(globalThis.coalitionsSnapshot).catch(() => null);
+  let bytes;
+  let digest;
+  if (early && early.url === SNAPSHOT_URL && early.expected === response.headers.get("x-sha256")) {
+    bytes = new Uint8Array(await early.bytes);
+    digest = hex(await early.digest);
+  } else {
+    bytes = new Uint8Array(await response.arrayBuffer());
+    digest = await sha256(bytes);
+  }
+  if (!bytes.length || digest !== response.headers.get("x-sha256")) throw new Error("the snapshot is damaged");
+  return bytes;
+}
+
+// This build's snapshot entry in Cache Storage (its body not read yet), or
+// null; deletes this site's snapshots of other builds. {cache, response}, or
+// cache null where there is no Cache Storage (or it is blocked).
+async function findSnapshot() {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return { cache: null, response: null };
+  const cache = await caches.open(SNAPSHOT_CACHE);
   for (const request of await cache.keys()) {
     if (request.url.startsWith(SNAPSHOT_PREFIX) && request.url !== SNAPSHOT_URL && request.url !== FAILED_URL) {
       await cache.delete(request);
     }
   }
-  const response = await cache.match(SNAPSHOT_URL);
-  if (!response) return null;
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (!bytes.length || (await sha256(bytes)) !== response.headers.get("x-sha256")) {
-    await cache.delete(SNAPSHOT_URL);
-    mark("damaged");
-    return null;
-  }
-  return bytes;
+  return { cache, response: (await cache.match(SNAPSHOT_URL)) || null };
 }
 
 // After the page is interactive (<html data-ready>) and ten seconds more, so
@@ -93,24 +110,29 @@ function makeLater(delay = 10000) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-export async function loadPyodide(options = {}) {
-  let cache = null;
-  let snapshot = null;
-  try {
-    if (globalThis.caches && globalThis.crypto?.subtle) {
-      cache = await caches.open(SNAPSHOT_CACHE);
-      snapshot = await cachedSnapshot(cache);
-    }
-  } catch (error) { // storage blocked (an embed in another site, say): the usual start
-    cache = null;
-  }
-  if (snapshot) {
+async function start(options) {
+  const { cache, response } = await findSnapshot().catch(() => ({ cache: null, response: null })); // storage blocked (an embed in another site, say)
+  if (response) {
+    // Read and checked while Pyodide fetches its own files (it awaits the
+    // snapshot only then): a damaged snapshot is never restored.
+    let damaged = false;
+    const bytes = checkedBytes(response).catch((error) => {
+      damaged = true; // unreadable, or not what was stored
+      throw error;
+    });
+    bytes.catch(() => {}); // seen below, even if Pyodide fails before it awaits them
     try {
-      const pyodide = await loadPlain({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await loadPlain({ ...options, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       mark("used");
       return pyodide;
     } catch (error) {
+      if (damaged) {
+        try { await cache.delete(SNAPSHOT_URL); } catch (ignored) { /* storage gone meanwhile */ }
+        mark("damaged");
+        if (!(await cache.match(FAILED_URL).catch(() => true))) makeLater();
+        return loadPlain(options);
+      }
       console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
       mark("failed");
       try {
@@ -126,4 +148,46 @@ export async function loadPyodide(options = {}) {
     if (!(await cache.match(FAILED_URL))) makeLater();
   }
   return loadPlain(options);
+}
+
+// The page's first module script (index.html) is this one: Python starts as
+// soon as the page is parsed, while PyScript loads and reads its config, and
+// PyScript's own call below is handed the start under way. Its output goes to
+// the console until PyScript gives its own (the options it passes: where
+// Python prints, and this folder). Not in a worker (the snapshot maker imports
+// sha256 from here), nor where the page said window.coalitionsEarlyStart = false.
+const printers = { stdout: null, stderr: null };
+let early = null;
+if (globalThis.document && globalThis.coalitionsEarlyStart !== false) {
+  early = start({
+    indexURL: FOLDER,
+    stdout: (line) => (printers.stdout || console.log)(line),
+    stderr: (line) => (printers.stderr || console.warn)(line),
+  });
+  early.catch(() => {}); // PyScript sees it, or starts again
+}
+
+function sameFolder(indexURL) {
+  try {
+    return new URL(String(indexURL).replace(/\/?$/, "/"), globalThis.document?.baseURI).href === FOLDER;
+  } catch (error) {
+    return false;
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL, ...others } = options;
+  if (early && !Object.keys(others).length && sameFolder(indexURL)) {
+    const started = early;
+    early = null;
+    printers.stdout = stdout || null;
+    printers.stderr = stderr || null;
+    try {
+      return await started;
+    } catch (error) { // started again below, as PyScript asked
+      console.warn("Coalitions: Python's early start failed; starting again:", error);
+    }
+  }
+  early = null;
+  return start(options);
 }

@@ -169,7 +169,7 @@ def report_bytes(playwright, dist: Path, base: str, table: str = TABLE) -> None:
     print(f"\nFirst visit to {table} until the bot worker answers (gzip per file, level {serve.GZIP_LEVEL}):")
     for name in sorted(files, key=lambda n: -sizes[dist / n])[:8]:
         print(f"  {sizes[dist / name] / 1e6:7.3f} MB  {name}")
-    print(f"  page and worker: {len(files)} files, {loaded / 1e6:.2f} MB compressed")
+    print(f"  page and worker: {len(files)} files, {loaded / 1e6:.3f} MB compressed")
     print(f"  precached by the service worker besides: {len(precached)} files, {extra / 1e6:.3f} MB")
     print(f"  first visit in all: {(loaded + extra) / 1e6:.2f} MB compressed ({raw / 1e6:.1f} MB uncompressed,"
           f" {len(files) + len(precached)} files)")
