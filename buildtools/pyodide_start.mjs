@@ -20,7 +20,9 @@
 // <html data-python-snapshot> says what happened, for tests and benchmarks:
 // "used", "none" (none yet: one is made after the start), "damaged", "failed"
 // (restoring threw), "unavailable" (no Cache Storage here); and once the worker
-// is done, "made" or "not-made".
+// is done, "made" or "not-made". <html data-python-start> says whether PyScript
+// was handed the start begun when the page was parsed ("early", see the end
+// of this module) or started Python when it asked ("asked").
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
@@ -183,11 +185,14 @@ export async function loadPyodide(options = {}) {
     printers.stdout = stdout || null;
     printers.stderr = stderr || null;
     try {
-      return await started;
+      const pyodide = await started;
+      globalThis.document.documentElement.setAttribute("data-python-start", "early");
+      return pyodide;
     } catch (error) { // started again below, as PyScript asked
       console.warn("Coalitions: Python's early start failed; starting again:", error);
     }
   }
   early = null;
+  globalThis.document?.documentElement.setAttribute("data-python-start", "asked");
   return start(options);
 }

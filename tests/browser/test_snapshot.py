@@ -100,3 +100,18 @@ def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open
     page.wait_for_timeout(12_000)
     assert page.get_attribute("html", "data-python-snapshot-made") is None
     assert page.evaluate(KEYS) == [url + "-failed"]
+
+
+PYTHON_START = "document.documentElement.getAttribute('data-python-start')"
+
+
+def test_python_starts_as_the_page_is_parsed_and_pyscript_is_handed_that_start(open_page, dist_url):
+    # pyodide/start.mjs is the page's first module: Python starts before
+    # PyScript has loaded and read its config, and PyScript gets that start
+    page = open_page(dist_url + TABLE)
+    assert page.evaluate(PYTHON_START) == "early"
+    assert page.locator("[data-action], [data-step]").count() > 0  # the table can be played
+    # where the page asks it not to, PyScript starts Python itself
+    later = open_page(dist_url + TABLE, init_script="window.coalitionsEarlyStart = false;")
+    assert later.evaluate(PYTHON_START) == "asked"
+    assert later.locator("[data-action], [data-step]").count() > 0
