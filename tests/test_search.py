@@ -263,3 +263,34 @@ def test_a_sampled_election_day_state_gives_the_handed_ace_to_its_holder():
                     return
             m.step()
     pytest.fail("no Ace handed on in 40 games")
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_koalition_hard_searches_an_elections_last_cards_at_3_and_7_players(players):
+    """At 3 and 7 players Koalition's hard level searches the cards with at
+    most DEEP_PLAYS_AFTER plays to come, not only the last one, from the
+    view alone; at the other tables it searches the last card only."""
+    game = get_game("koalition")
+    sampler = sampler_of(game)
+    bot = game.bots["hard"](Rng(0))
+    assert bot.spec_for({"players": players}) is sampler.DEEP_SPEC
+    assert all(bot.spec_for({"players": n}) is sampler.SPEC for n in (4, 5, 6, 8))
+    deep = compared = 0
+    for state, seat, step in positions(game, players, seed=40 + players):
+        view = state.view(seat)
+        if view["phase"] != "play" or len(view["legal"]) < 2:
+            continue
+        after = sampler.plays_after(view)
+        assert (sampler.searched(view, Rng(step)) is None) == (after > 0)
+        assert (sampler.searched_deep(view, Rng(step)) is None) == (after > sampler.DEEP_PLAYS_AFTER)
+        if not 0 < after <= sampler.DEEP_PLAYS_AFTER:
+            continue
+        deep += 1
+        other = scrambled(state, seat)
+        if other is None:
+            continue
+        assert decide(game, "hard", other, seat, step, 7) == decide(game, "hard", state, seat, step, 7)
+        compared += 1
+        if compared >= 3:
+            break
+    assert deep >= 3 and compared >= 3

@@ -172,12 +172,18 @@ class SearchBot(Bot):
     label = "Hard"
     spec: ClassVar[SearchSpec]
 
+    def spec_for(self, view: JSON) -> SearchSpec:
+        """The spec of this decision: the class's, unless a game's bot
+        searches differently at some tables (Koalition by player count)."""
+        return self.spec
+
     def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        found = search(self.spec, view, legal, self.rng)
+        spec = self.spec_for(view)
+        found = search(spec, view, legal, self.rng)
         if found is None:
-            return fallback_bot(self.spec)(self.rng.fork(1)).choose(view, legal)
+            return fallback_bot(spec)(self.rng.fork(1)).choose(view, legal)
         return found[0]
 
 
