@@ -55,6 +55,7 @@ export async function sha256(bytes) {
 // (a reload starts reading before PyScript loads), or read now.
 async function checkedBytes(response) {
   const early = await Promise.resolve(globalThis.coalitionsSnapshot).catch(() => null);
+  globalThis.coalitionsSnapshot = null; // its bytes are not kept once Python holds them
   let bytes;
   let digest;
   if (early && early.url === SNAPSHOT_URL && early.expected === response.headers.get("x-sha256")) {
@@ -114,6 +115,7 @@ function makeLater(delay = 10000) {
 
 async function start(options) {
   const { cache, response } = await findSnapshot().catch(() => ({ cache: null, response: null })); // storage blocked (an embed in another site, say)
+  if (!response) globalThis.coalitionsSnapshot = null; // another build's entry, if index.html's script read one
   if (response) {
     // Read and checked while Pyodide fetches its own files (it awaits the
     // snapshot only then): a damaged snapshot is never restored.
