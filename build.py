@@ -39,9 +39,10 @@ other package fails at once instead of fetching from elsewhere.
 ``dist/static/app.css`` is written from ``static/css/base.css`` and one sheet
 per game, ``static/css/games/<game-id>.css`` (:mod:`buildtools.css`).
 
-``dist/index.html`` carries the home page and each game's rules page drawn
-at build time by the app's own renderers under CPython, so that they are
-readable before Python has started (:mod:`buildtools.prerender`).
+``dist/index.html`` carries the home page, and ``dist/pages/rules-<game>.html``
+each game's rules page, drawn at build time by the app's own renderers under
+CPython, so that they are readable before Python has started; a rules page's
+file is fetched only when that page is shown (:mod:`buildtools.prerender`).
 
 ``dist/sw.js`` is the service worker that makes the site work offline after
 one visit: written from the template ``sw.js`` with the list of files the page
@@ -74,7 +75,9 @@ from buildtools.common import (
 )
 from buildtools.csp import csp_hash, page_policy, write_page
 from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
-from buildtools.prerender import download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp_download_bytes
+from buildtools.prerender import (
+    download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp_download_bytes, write_pages,
+)
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (
     PYSCRIPT_AT_START, PYSCRIPT_START_CHUNKS, SW_CACHE_PREFIX, SW_TEMPLATE, ServiceWorker,
@@ -217,7 +220,8 @@ def assemble(out: Path) -> None:
     page = require(ROOT / "index.html", "the page").read_text("utf-8")
     pages = prerendered_pages()
     (out / "index.html").write_text(insert_pages(page, pages), "utf-8")
-    log(f"index.html: {len(pages)} pages drawn at build time ({', '.join(pages)})")
+    fetched = write_pages(out, pages)
+    log(f"{len(pages)} pages drawn at build time: home in index.html, {', '.join(fetched)}")
     policy = write_page(out / "index.html", out / "index.html")
     log(f"index.html: Content-Security-Policy {policy}")
     (out / ".nojekyll").write_text("")

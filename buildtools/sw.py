@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .common import PYODIDE_FILES, ROOT, BuildError, require, sha256_file
+from .prerender import PAGES_DIR
 from .wheel import site_parts, site_wheel, stdlib_archive
 
 # The service worker's template (dist/sw.js is written from it) and the
@@ -57,12 +58,13 @@ def pyscript_start_files(pyscript: Path) -> list[str]:
 def precache_files(site: Path) -> list[str]:
     """Paths (relative to the site's root) of the files the page needs to start:
     the shell, ``static/``, the entry script, the config, the game's wheel
-    and the games' parts,
+    and the games' parts, the rules pages drawn at build time (``pages/``,
+    fetched only when shown: they open offline after one visit),
     Pyodide (its module, WebAssembly, standard library and lock file) and
     PyScript's start-up modules.  Not the ``micropip``/``packaging`` wheels,
     which the app never loads."""
     files = ["index.html", "pyscript.toml"]
-    for folder in ("static", "py"):
+    for folder in ("static", "py", PAGES_DIR):
         if (site / folder).is_dir():
             files += sorted(p.relative_to(site).as_posix() for p in (site / folder).rglob("*") if p.is_file())
     files.append(site_wheel(site).name)

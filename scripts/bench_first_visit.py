@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """First useful paint of a first visit: how soon the home page is readable.
 
-The home page and the rules pages are drawn at build time into index.html
-(buildtools/prerender.py), so a first visit shows them with the first paint,
-while the Python runtime (about 15 MB) is still downloading.  This script
+The home page is drawn at build time into index.html, and each rules page
+into a file of its own (buildtools/prerender.py), so a first visit shows them
+with the first paint (a rules page once its file arrives), while the Python
+runtime (about 15 MB) is still downloading.  This script
 serves dist/ with build.py's server (max-age=600, as GitHub Pages sends),
 opens ``index.html#/`` in a fresh chromium profile with no service worker and
 an empty cache, over a network throttled through the DevTools protocol (by

@@ -404,17 +404,19 @@
   }
 
   // Before Python is ready, a link to another page drawn at build time (the
-  // rules from the home page) shows it at once (index.html's
-  // coalitionsPrerendered); a link to any other page shows the loading
-  // panel in full. Python reads the address itself when it starts.
+  // rules from the home page) shows it (index.html's coalitionsPrerendered:
+  // the home page at once, a rules page once its file has arrived), then
+  // scrolls to its top; a link to any other page shows the loading panel in
+  // full. Python reads the address itself when it starts.
   window.addEventListener("hashchange", function () {
     if (finished || typeof window.coalitionsPrerendered !== "function") return;
     var hash = location.hash || "";
     if (hash && hash.indexOf("#/") !== 0) return;
-    window.coalitionsPrerendered(hash);
-    window.scrollTo(0, 0);
-    var app = document.getElementById("app");
-    if (app) app.focus({ preventScroll: true });
+    window.coalitionsPrerendered(hash, function () {
+      window.scrollTo(0, 0);
+      var app = document.getElementById("app");
+      if (app) app.focus({ preventScroll: true });
+    });
   });
   document.addEventListener("click", function (event) {
     var el = event.target && event.target.closest ? event.target.closest("a") : null;

@@ -454,38 +454,48 @@ def test_page_policy_hashes_its_inline_code(built_dist: Path, tmp_path: Path):
 
 
 def test_home_and_rules_pages_are_drawn_at_build_time(built_dist: Path):
-    """buildtools/prerender.py: the site's index.html holds the home page and
-    every game's rules page, as the app's own renderers draw them, in inert
-    templates (no id of theirs is in the document), and the runtime's size."""
+    """buildtools/prerender.py: the site's index.html holds the home page in an
+    inert template (no id of its is in the document) and no rules page; each
+    game's rules page, as the app's own renderers draw it, is a file of its own
+    (pages/rules-<game>.html, the markup alone), which the service worker
+    precaches; and the runtime's size, which counts neither."""
     sys.path.insert(0, str(build.PY_SRC))
     from app import render  # noqa: F401
     from app.pages import rules_html
     from coalitions.registry import all_games
 
     page = (built_dist / "index.html").read_text("utf-8")
-    keys = re.findall(r'<template data-page="([^"]+)">', page)
+    assert re.findall(r'<template data-page="([^"]+)">', page) == ["home"]
     games = all_games()
-    assert keys == ["home"] + [f"rules/{game.id}" for game in games]
-    for game in games:
-        html = rules_html(game, game.walkthroughs() or {})
-        assert f'<template data-page="rules/{game.id}">{html}</template>' in page
+    files = [f"pages/rules-{game.id}.html" for game in games]
+    assert sorted(p.relative_to(built_dist).as_posix() for p in (built_dist / "pages").iterdir()) == sorted(files)
+    for game, name in zip(games, files):
+        assert (built_dist / name).read_text("utf-8") == rules_html(game, game.walkthroughs() or {})
+        assert f'data-rules="{game.id}"' not in page and name in build.precache_files(built_dist)
+    assert "<h2 id=\"interp-title\"" not in page  # nothing of a rules page is inline
     home = page.split('<template data-page="home">', 1)[1].split("</template>", 1)[0]
     assert all(f'data-game-card="{game.id}"' in home for game in games)
     assert 'data-ui="import" disabled' in home  # until Python draws it
     assert '<main id="app" class="app" tabindex="-1"></main>' in page
     total = int(re.search(r'data-download-bytes="(\d+)"', page).group(1))
     runtime = [name for name in build.precache_files(built_dist)
-               if name != "index.html" and not name.startswith("static/")]
+               if name != "index.html" and not name.startswith(("static/", "pages/"))]
     assert total == sum((built_dist / name).stat().st_size for name in runtime) > 10_000_000
 
 
 def test_prerendered_pages_refuse_markup_that_would_break_out(tmp_path: Path):
-    from buildtools.prerender import PAGES_MARKER, insert_pages
+    from buildtools.prerender import PAGES_MARKER, insert_pages, write_pages
 
-    assert insert_pages(f"<body>{PAGES_MARKER}</body>", {"home": "<p>x</p>"}) == \
+    pages = {"home": "<p>x</p>", "rules/game": "<section>y</section>"}
+    assert insert_pages(f"<body>{PAGES_MARKER}</body>", pages) == \
         '<body><template data-page="home"><p>x</p></template></body>'
-    for bad in ("<script>alert(1)</script>", "</template><p>"):
+    assert write_pages(tmp_path, pages) == ["pages/rules-game.html"]
+    assert (tmp_path / "pages" / "rules-game.html").read_text("utf-8") == "<section>y</section>"
+    for bad in ("<script>alert(1)</script>", "</template><p>", "<SCRIPT src=x></SCRIPT>"):
         with pytest.raises(build.BuildError):
             insert_pages(f"<body>{PAGES_MARKER}</body>", {"home": bad})
+        with pytest.raises(build.BuildError):
+            write_pages(tmp_path / "bad", {"home": "<p>x</p>", "rules/game": bad})
+        assert not (tmp_path / "bad" / "pages" / "rules-game.html").exists()
     with pytest.raises(build.BuildError):
         insert_pages("<body></body>", {"home": "<p>x</p>"})

@@ -116,6 +116,30 @@ def test_offline_after_one_visit(open_page, served, built_dist, prefix):
     page.context.set_offline(False)
 
 
+def test_a_rules_page_opens_offline_from_the_worker_s_cache(open_page, built_dist):
+    """A rules page's file (pages/rules-<game>.html, fetched only when that
+    page is shown before Python has drawn) is precached: offline after a visit
+    to the home page, a new document on a rules page gets it from the service
+    worker, and Python then draws that page."""
+    with build.serving(built_dist, prefix="/coalitions/") as served:
+        page = open_page(served)
+        offsite = watch_context(page)
+        wait_ready(page, "home")
+        wait_controlled(page)
+
+        responses = []
+        page.on("response", lambda r: responses.append(r))
+        page.context.set_offline(True)
+        page.goto(served + "index.html#/rules/coalition-chess")
+        wait_ready(page, "rules")
+        assert page.locator('#app [data-rules="coalition-chess"] [data-interpretations]').count() == 1
+        files = [(r.url.rpartition("/")[2], r.status, r.from_service_worker) for r in responses if "/pages/" in r.url]
+        assert files == [("rules-coalition-chess.html", 200, True)]
+        assert [r.url for r in responses if not r.from_service_worker] == []
+        assert offsite == []
+        page.context.set_offline(False)
+
+
 def test_a_module_fetched_on_demand_works_offline_afterwards(open_page, built_dist):
     """The standard library beyond the shipped part (py/app/stdlib.py) is
     fetched the first time it is imported; the service worker keeps it, so the
