@@ -24,7 +24,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
 )
 
-IGNORED_NAMES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~")
+# Never copied into the site: bytecode caches, editors' and tools' leftovers (a
+# type checker's or test runner's cache left in py/ would otherwise ship and be precached).
+IGNORED_NAMES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", ".*cache", ".hypothesis")
 
 
 def log(message: str) -> None:

@@ -499,3 +499,9 @@ def test_prerendered_pages_refuse_markup_that_would_break_out(tmp_path: Path):
         assert not (tmp_path / "bad" / "pages" / "rules-game.html").exists()
     with pytest.raises(build.BuildError):
         insert_pages("<body></body>", {"home": "<p>x</p>"})
+
+
+def test_tools_caches_left_in_the_sources_are_not_copied():
+    # a type checker's or test runner's cache in py/ (mypy run there, say) would ship and be precached
+    for name in (".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis", "__pycache__"):
+        assert build.IGNORED_NAMES("py", [name, "main.py"]) == {name}, name
