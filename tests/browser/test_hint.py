@@ -8,13 +8,18 @@ from .pages import wait_for_turn, wait_ready
 from .test_in_view import FAST, check_decision, start_game
 
 
+def suggest(page, shown="[data-hinted]"):
+    """Press "Suggest a move" and wait until the suggestion (`shown`) is there."""
+    page.locator('[data-ui="suggest"]').click()
+    page.locator(shown).wait_for(state="visible" if shown == "[data-hinted]" else "attached", timeout=60000)
+
+
 def test_suggest_a_move_lights_a_legal_control(booted):
     page = booted("#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
     wait_ready(page, "play")
     button = page.locator('[data-ui="suggest"]')
     button.wait_for(state="visible", timeout=30000)
-    button.click()
-    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    suggest(page)
     lit = page.locator("[data-hinted]")
     assert lit.count() == 1
     action = lit.get_attribute("data-action")
@@ -36,8 +41,7 @@ def test_not_offered_in_hot_seat(booted):
 def test_the_reason_is_given_where_the_bot_has_one(booted):
     page = booted("#/new/election-day?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
     wait_ready(page, "play")
-    page.locator('[data-ui="suggest"]').click()
-    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    suggest(page)
     line = page.locator("[data-hint]")
     # Election Day's bot says why (data-hint-reason) or the line says whose choice it is
     assert page.locator("[data-hint-reason]").count() == 1 or "the hard bot's choice" in line.inner_text()
@@ -47,8 +51,7 @@ def test_a_move_of_two_picks_lights_the_piece_then_the_square(booted):
     # Coalition Chess: Yellow's set-up, a piece from the reserve and then its square
     page = booted("#/new/coalition-chess?players=4&seats=human,bot,bot,bot&seed=4&levels=,random,random,random")
     wait_ready(page, "play")
-    page.locator('[data-ui="suggest"]').click()
-    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    suggest(page)
     action = page.locator("[data-hint]").get_attribute("data-hint-action")
     assert action.startswith("place ")
     first = page.locator("[data-hinted]")
@@ -65,8 +68,7 @@ def test_koalition_says_why_in_its_own_words(booted):
     # Koalition's hints.py: the line says what the suggested card or coalition does
     page = booted("#/new/koalition?players=3&seats=human,bot,bot&seed=4&levels=,random,random")
     wait_ready(page, "play")
-    page.locator('[data-ui="suggest"]').click()
-    page.locator("[data-hinted]").wait_for(state="visible", timeout=60000)
+    suggest(page)
     why = page.locator("[data-hint-reason]")
     assert why.count() == 1
     text = why.inner_text()
@@ -98,8 +100,7 @@ def test_a_long_reason_leaves_the_decision_in_view_on_a_phone(booted):
                 if (t) window.__tops.push(t.getBoundingClientRect().top + scrollY); });
             window.__topsSeen.observe(document.querySelector("#app") || document.body,
                                       {subtree: true, childList: true}); }""")
-        page.locator('[data-ui="suggest"]').click()
-        page.locator("[data-hint-reason]").wait_for(state="attached", timeout=60000)
+        suggest(page, "[data-hint-reason]")
         tops = page.evaluate("() => { window.__topsSeen.disconnect(); return window.__tops; }")
         assert len(tops) >= 2 and all(abs(t - before) <= 1 for t in tops), (before, tops)
         line = page.locator("[data-hint]")
