@@ -262,6 +262,9 @@ LATER = {
     # Koalition for 5, a proposal at 1280 (the last row of vote bars went under the held hand)
     "koalition-5-propose": ("koalition", "players=5&seats=human,bot,bot,bot,bot", 3, 1280, 23,
                             '[data-action^="propose"]'),
+    # Koalition for 3, three proposals at 390 (their two-line buttons pushed the held hand over the vote bars)
+    "koalition-3-propose-390": ("koalition", "players=3&seats=human,bot,bot&levels=,hard,hard", 11, 390, 24,
+                                '[data-action^="propose"]'),
     # Die Macher's media majority with a display card picked, at 1280 (its "skip" lay under the panel's edge)
     "die-macher-media": ("die-macher", "players=3&seats=human,bot,bot", 3, 1280, 15, '[data-action="skip"]'),
 }

@@ -288,8 +288,11 @@ def hand_area(view, ctx):
         covered |= ctx.builder.covered
     others = [a for a in legal if a not in covered]
     # the answer to a proposal in one short row ("Accept", "Decline"; the
-    # proposal is just above them, and each button's name says it in full)
+    # proposal is just above them, and each button's name says it in full);
+    # a proposal shows its coalition, under the prompt to propose one, so
+    # that it keeps to one line on a phone and two go to a row at 1280
     shown = {"accept": "Accept", "decline": "Decline"}
+    shown.update({a: labels[a].removeprefix("Propose ") for a in others if a.startswith("propose ") and a in labels})
     buttons = "".join(
         action_button(a, labels.get(a, a), esc(shown.get(a, labels.get(a, a))),
                       "btn " + ("btn-primary" if a.startswith(("propose", "accept", "claim", "score")) else ""))
@@ -302,7 +305,7 @@ def hand_area(view, ctx):
         prompt = {
             "play": "Play a politician in front of you.",
             "tie": "You tie for a party's chair: claim it or yield it.",
-            "propose": "You chair a party: propose a coalition, or make no proposal.",
+            "propose": "Propose a coalition.",
             "answer": "You chair a party in this proposal: accept or decline.",
             "choose": "Your cards sit in two governing parties: choose the one you score with.",
         }.get(phase, "")
