@@ -381,3 +381,16 @@ def test_ctrl_c_in_a_running_arena_exits_130_without_a_traceback():
 def test_counts_have_upper_bounds_with_a_clear_message(args, message):
     err = fails(*args, message=message)
     assert err.startswith("usage: ") and err.count("\n") <= 4 and len(err) < 600
+
+
+def test_an_interrupt_whose_exception_was_swallowed_still_stops_the_run(capsys):
+    # Ctrl-C raises KeyboardInterrupt and notes it; where Python swallowed the
+    # exception (raised in a finalizer the garbage collector ran), the note
+    # stops the run at the next game
+    from coalitions import cli
+
+    cli._INTERRUPTED[0] = True
+    assert cli.main(["arena", "election-day", "--bots", "random,random,random", "-n", "5"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert cli._INTERRUPTED[0] is False  # the next command starts afresh
+    assert cli.main(["arena", "election-day", "--bots", "random,random,random", "-n", "2"]) == 0

@@ -12,6 +12,7 @@ import errno
 import json
 import os
 import re
+import signal
 import sys
 import time
 
@@ -138,6 +139,7 @@ def bot_decision_times(game, players, games=20, level=None):
     level = level or game.default_bot
     times = []
     for g in range(games):
+        _stop_if_interrupted()
         match = Match.new(game.id, make_players(["bot"] * players, levels=[level] * players), seed=10_000 + g)
         while True:
             t0 = time.perf_counter()
@@ -156,6 +158,7 @@ def level_decision_times(game, players, level, games=3):
     times, processor times), each sorted. On a busy machine the two differ."""
     times, cpu = [], []
     for g in range(games):
+        _stop_if_interrupted()
         seat = g % players
         levels = ["normal"] * players
         levels[seat] = level
@@ -226,6 +229,7 @@ def arena(game, levels, games, options=None, first_seed=0):
         stats.setdefault(lv, {"seats": 0, "wins": 0.0, "games": 0})
     no_winner = 0
     for g in range(games):
+        _stop_if_interrupted()
         shift = g % n
         seat_levels = levels[shift:] + levels[:shift]
         match = Match.new(game.id, make_players(["bot"] * n, levels=seat_levels), options, seed=first_seed + g)
@@ -383,6 +387,35 @@ class ClosedOutput:
         pass
 
 
+# Set by Ctrl-C while a command runs (see `_interruptible`): the loops over
+# games check it between games, so that an interrupt whose KeyboardInterrupt
+# was swallowed where Python cannot raise it (a finalizer run by the garbage
+# collector reports it as "ignored") still stops the run.
+_INTERRUPTED = [False]
+
+
+def _stop_if_interrupted():
+    if _INTERRUPTED[0]:
+        raise KeyboardInterrupt
+
+
+def _interruptible():
+    """Note Ctrl-C in `_INTERRUPTED` as well as raising KeyboardInterrupt, if
+    Python's own handler is the one in place (not in a thread, nor where the
+    caller chose another); returns the handler to put back, or None."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None
+
+    def handler(signum, frame):
+        _INTERRUPTED[0] = True
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread
+        return None
+
+
 def _discard(out):
     """After a broken pipe: point `out`'s file at /dev/null, so that nothing
     more (the flush at exit) fails on it."""
@@ -396,6 +429,16 @@ def _discard(out):
 
 
 def main(argv=None, out=None):
+    previous = _interruptible()
+    try:
+        return _main(argv, out)
+    finally:
+        _INTERRUPTED[0] = False
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _main(argv, out):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
     out = out or sys.stdout or ClosedOutput()
