@@ -355,8 +355,15 @@ def test_ctrl_c_in_a_running_arena_exits_130_without_a_traceback():
     code = ("import runpy, sys, coalitions.cli; print('ready', flush=True); "
             "sys.argv = ['coalitions', 'arena', 'election-day', '--bots', 'random,random,random', '-n', '10000']; "
             "runpy.run_module('coalitions', run_name='__main__')")
+    def as_from_a_shell():
+        # Ctrl-C as a terminal delivers it: the test runner's worker may have
+        # left SIGINT ignored or blocked, which a child inherits (its arena
+        # then ran all 10,000 games in two fresh-clone runs)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
     p = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_shell)
     try:
         assert p.stdout.readline() == "ready\n"
         time.sleep(0.3)
