@@ -55,6 +55,20 @@ def wait_controlled(page):
     page.wait_for_function(CONTROLLED, polling=100)
 
 
+def visit_then_go_offline(open_page, url, init_script=None):
+    """One visit to the home page at `url`, kept until the service worker
+    controls it, then offline: (page, requests to other hosts, the responses
+    from the moment it went offline)."""
+    page = open_page(url) if init_script is None else open_page(url, init_script=init_script)
+    offsite = watch_context(page)
+    wait_ready(page, "home")
+    wait_controlled(page)
+    responses = []
+    page.on("response", lambda r: responses.append(r))
+    page.context.set_offline(True)
+    return page, offsite, responses
+
+
 @pytest.fixture(scope="module")
 def chromium_browser(chromium_browser):
     """A browser of this module's own: service workers are tested in a browser
@@ -122,14 +136,7 @@ def test_a_rules_page_opens_offline_from_the_worker_s_cache(open_page, built_dis
     to the home page, a new document on a rules page gets it from the service
     worker, and Python then draws that page."""
     with build.serving(built_dist, prefix="/coalitions/") as served:
-        page = open_page(served)
-        offsite = watch_context(page)
-        wait_ready(page, "home")
-        wait_controlled(page)
-
-        responses = []
-        page.on("response", lambda r: responses.append(r))
-        page.context.set_offline(True)
+        page, offsite, responses = visit_then_go_offline(open_page, served)
         page.goto(served + "index.html#/rules/coalition-chess")
         wait_ready(page, "rules")
         assert page.locator('#app [data-rules="coalition-chess"] [data-interpretations]').count() == 1
@@ -183,13 +190,7 @@ def test_writing_a_walkthrough_works_offline_after_one_visit(open_page, built_di
     match.advance()
     save = f"localStorage.setItem('coalitions:save:offline1', {json.dumps(dumps(match.record))});"
     with build.serving(built_dist) as served:
-        page = open_page(served, init_script=save)
-        offsite = watch_context(page)
-        wait_ready(page, "home")
-        wait_controlled(page)
-        responses = []
-        page.on("response", lambda r: responses.append(r))
-        page.context.set_offline(True)
+        page, offsite, responses = visit_then_go_offline(open_page, served, init_script=save)
         page.goto(served + "index.html#/review/offline1")
         wait_ready(page, "review")
         page.locator('[data-ui="make-walkthrough"]').click()
