@@ -1,9 +1,10 @@
 // Makes this build's Python memory snapshot (see start.mjs beside it) in a
 // Pyodide of its own: started as the page's is, with the standard library the
 // app imports imported (build.py stamps their names below), then kept in Cache
-// Storage with its SHA-256. Answers {ok: true} or {ok: false, error}.
+// Storage, packed (start.mjs's packSnapshot), with the packed bytes' SHA-256.
+// Answers {ok: true, memory, bytes} (their lengths) or {ok: false, error}.
 import { loadPyodide } from "./pyodide.mjs";
-import { sha256 } from "./start.mjs";
+import { packSnapshot, sha256 } from "./start.mjs";
 
 const MODULES = "__SNAPSHOT_MODULES__"; // a Python list of module names
 
@@ -13,12 +14,13 @@ self.onmessage = async ({ data }) => {
     pyodide.runPython(
       `import importlib\nfor _name in ${MODULES}:\n    try:\n        importlib.import_module(_name)\n`
       + "    except Exception:\n        pass\ndel _name, importlib");
-    const bytes = pyodide.makeMemorySnapshot();
+    const memory = pyodide.makeMemorySnapshot();
+    const bytes = packSnapshot(memory);
     const cache = await caches.open(data.cache);
     await cache.put(data.url, new Response(bytes, {
       headers: { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) },
     }));
-    self.postMessage({ ok: true, bytes: bytes.length });
+    self.postMessage({ ok: true, memory: memory.length, bytes: bytes.length });
   } catch (error) {
     self.postMessage({ ok: false, error: String(error && error.stack || error) });
   }

@@ -50,8 +50,73 @@ export async function sha256(bytes) {
   return hex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
-// The snapshot's bytes, checked against its digest (rejects if they do not
-// match): read by index.html's first script when it found this build's entry
+// A snapshot is kept without its pages of zeros (about two thirds of Python's
+// memory at the start), so that a reload reads and hashes a third of it:
+// "CPS1", the memory's length and the number of runs (unsigned 32-bit, little
+// endian), then each run of pages that are not all zeros as its offset and
+// length, then the runs' bytes one after the other.
+const PAGE = 4096;
+const PACKED = 0x31535043; // "CPS1"
+const MAX_MEMORY = 2 ** 31; // no Python memory of this app comes near
+
+function zeros(memory, start, end) {
+  for (let i = start; i < end; i++) if (memory[i] !== 0) return false;
+  return true;
+}
+
+export function packSnapshot(memory) {
+  const runs = [];
+  for (let start = 0; start < memory.length; start += PAGE) {
+    const end = Math.min(start + PAGE, memory.length);
+    if (zeros(memory, start, end)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === start) last[1] += end - start;
+    else runs.push([start, end - start]);
+  }
+  const head = 12 + 8 * runs.length;
+  const packed = new Uint8Array(head + runs.reduce((sum, run) => sum + run[1], 0));
+  const view = new DataView(packed.buffer);
+  view.setUint32(0, PACKED, true);
+  view.setUint32(4, memory.length, true);
+  view.setUint32(8, runs.length, true);
+  let at = head;
+  runs.forEach(([offset, length], i) => {
+    view.setUint32(12 + 8 * i, offset, true);
+    view.setUint32(16 + 8 * i, length, true);
+    packed.set(memory.subarray(offset, offset + length), at);
+    at += length;
+  });
+  return packed;
+}
+
+// Python's memory from a packed snapshot; throws on anything that is not one
+// (runs out of order, outside the memory, or not exactly filling the bytes).
+export function unpackSnapshot(packed) {
+  const damaged = () => new Error("the snapshot is damaged");
+  if (packed.length < 12) throw damaged();
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const length = view.getUint32(4, true);
+  const count = view.getUint32(8, true);
+  if (view.getUint32(0, true) !== PACKED || !length || length > MAX_MEMORY || 12 + 8 * count > packed.length) {
+    throw damaged();
+  }
+  const memory = new Uint8Array(length);
+  let at = 12 + 8 * count;
+  let end = 0;
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(12 + 8 * i, true);
+    const size = view.getUint32(16 + 8 * i, true);
+    if (!size || offset < end || offset + size > length || at + size > packed.length) throw damaged();
+    memory.set(packed.subarray(at, at + size), offset);
+    at += size;
+    end = offset + size;
+  }
+  if (at !== packed.length) throw damaged();
+  return memory;
+}
+
+// Python's memory from the snapshot, its stored bytes checked against their
+// digest (rejects if they do not match, or are not a packed snapshot): read by index.html's first script when it found this build's entry
 // (a reload starts reading before PyScript loads), or read now.
 async function checkedBytes(response) {
   const early = await Promise.resolve(globalThis.coalitionsSnapshot).catch(() => null);
@@ -66,7 +131,7 @@ async function checkedBytes(response) {
     digest = await sha256(bytes);
   }
   if (!bytes.length || digest !== response.headers.get("x-sha256")) throw new Error("the snapshot is damaged");
-  return bytes;
+  return unpackSnapshot(bytes);
 }
 
 // This build's snapshot entry in Cache Storage (its body not read yet), or

@@ -97,3 +97,22 @@ def test_micropip_installs_the_wheel_offline(node, built_dist):
     assert proc.returncode == 0, proc.stderr
     assert "micropip 0.11.1 loaded offline" in proc.stderr
     assert json.loads(proc.stdout) == json.loads(run_cpython(argv).stdout)
+
+
+def test_a_snapshot_keeps_no_pages_of_zeros_and_restores(node, built_dist):
+    """The Python memory snapshot is stored packed (pyodide/start.mjs): made
+    memories come back byte for byte, a packed snapshot edited in any part
+    is refused as damaged, and a real snapshot, packed and unpacked, starts a
+    Python that has what was imported before it was made."""
+    proc = subprocess.run([node, str(ROOT / "tests" / "pyodide" / "snapshot_pack.mjs"), f"{built_dist / 'pyodide'}/"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert all(case["same"] for case in out["roundTrips"].values()), out["roundTrips"]
+    trips = out["roundTrips"]
+    assert trips["zeros"]["packed"] == 12 and trips["lastByte"]["packed"] < 4096 + 40, trips
+    assert trips["sparse"]["packed"] < trips["sparse"]["memory"] / 2, trips
+    assert out["refused"] and all(out["refused"].values()), out["refused"]
+    real = out["real"]
+    assert real["same"] and real["imported"] is True, real
+    assert real["packed"] < real["memory"] / 2, real  # two thirds of Python's memory at the start is zeros

@@ -41,8 +41,8 @@ def reload(page) -> str | None:
 def rewrite(page, url: str, how: str) -> None:
     """Put back the cached snapshot at `url` changed: "damage" flips a byte
     in Python's memory and keeps the stored digest; "foreign" writes a
-    snapshot that restoring rejects (its header's magic number), under a
-    digest that matches it."""
+    snapshot that restoring rejects (the magic number of Pyodide's header,
+    inside the packed form), under a digest that matches it."""
     page.evaluate("""async ([cacheName, url, how]) => {
       const cache = await caches.open(cacheName);
       const response = await cache.match(url);
@@ -50,8 +50,8 @@ def rewrite(page, url: str, how: str) -> None:
       let digest = response.headers.get("x-sha256");
       if (how === "damage") {
         bytes[Math.floor(bytes.length / 2)] ^= 0xff;
-      } else {
-        bytes[0] ^= 0xff;
+      } else {  // Pyodide's own header: the first bytes after the packed runs' table (start.mjs)
+        bytes[12 + 8 * new DataView(bytes.buffer).getUint32(8, true)] ^= 0xff;
         const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
         digest = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
       }
