@@ -148,7 +148,12 @@ CURRENT_PLAY = """() => {
   });
   return {count: 1, inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
           covered, box: [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)],
-          window: [innerWidth, innerHeight]};
+          window: [innerWidth, innerHeight],
+          // (what a failure needs to be understood: the play's parts and their heights)
+          parts: [...e.children].map((c) => [String(c.className || c.tagName), c.children.length,
+                                             Math.round(c.getBoundingClientRect().height)]),
+          table: String(document.querySelector('.table')?.getAttribute('class')),
+          deciding: !!document.querySelector('.table[data-deciding]')};
 }"""
 
 # case -> (game, query, seeds): one human against bots, random seeded games
