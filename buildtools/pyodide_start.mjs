@@ -116,7 +116,8 @@ export function unpackSnapshot(packed) {
 }
 
 // Python's memory from the snapshot, its stored bytes checked against their
-// digest (rejects if they do not match, or are not a packed snapshot): read by index.html's first script when it found this build's entry
+// digest (rejects if they do not match, or are not a packed snapshot): the
+// bytes read by index.html's first script when it found this build's entry
 // (a reload starts reading before PyScript loads), or read now.
 async function checkedBytes(response) {
   const early = await Promise.resolve(globalThis.coalitionsSnapshot).catch(() => null);
