@@ -83,6 +83,7 @@ from buildtools.sw import (
     PYSCRIPT_AT_START, PYSCRIPT_START_CHUNKS, SW_CACHE_PREFIX, SW_TEMPLATE, ServiceWorker,
     cache_version, precache_files, pyscript_start_files, sw_cache_name, write_service_worker,
 )
+from buildtools.preload import preload_links, preloaded_files, write_preloads
 from buildtools.snapshot import write_pyodide_start
 from buildtools.wheel import (
     GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, part_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
@@ -100,6 +101,7 @@ __all__ = [
     "chromium_launch_options", "csp_hash", "main", "page_policy", "make_server", "normalize_prefix", "precache_files", "project_version",
     "pyscript_start_files", "python_packages", "serving", "site_parts", "site_wheel", "stdlib_modules", "stylesheet_sources",
     "stylesheet_text", "sw_cache_name", "vendored_wheels", "write_page", "wheel_name", "write_service_worker",
+    "preload_links", "preloaded_files", "write_preloads",
 ]
 
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
@@ -267,6 +269,9 @@ def assemble(out: Path) -> None:
     for name in pyscript_start_files(require(PYSCRIPT_SRC, hint)):
         shutil.copy2(PYSCRIPT_SRC / name, out / "pyscript" / name)
     log(f"pyscript {json.loads((PYSCRIPT_SRC.parent / 'package.json').read_text())['version']}")
+
+    preloads = write_preloads(out / "index.html", out)
+    log(f"index.html: {preloads} start-up preloads (PyScript's modules, config, wheel, entry script)")
 
     snapshot_key = write_pyodide_start(pyodide, stdlib_modules())
     log(f"pyodide/start.mjs: PyScript's interpreter module, Python snapshots of build {snapshot_key}")

@@ -238,6 +238,42 @@ def test_config_is_local(built_dist: Path):
             assert build.site_wheel(built_dist).name in line
 
 
+def test_the_page_asks_at_once_for_what_python_s_start_fetches(built_dist: Path, tmp_path: Path):
+    """Issue 28: dist/index.html preloads the files PyScript asks for one after
+    another (its modules, its config, the wheel that config names, the entry
+    script), and Pyodide's, each file once and each one that exists; Python's
+    WebAssembly is fetched and compiled by a script ahead of the stylesheet,
+    and pyodide/start.mjs runs as soon as it arrives."""
+    page = (built_dist / "index.html").read_text("utf-8")
+    head = page[:page.index("</head>")]
+    links = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"( as="fetch" crossorigin="anonymous")?>', head)
+    hrefs = [href for _rel, href, _fetch in links]
+    assert len(hrefs) == len(set(hrefs))
+    assert not [href for href in hrefs if not (built_dist / href).is_file()]
+    config = tomllib.loads((built_dist / "pyscript.toml").read_text("utf-8"))
+    wheel = next(iter(config["files"])).removeprefix("./")
+    chunks = [f"pyscript/{name}" for name in build.pyscript_start_files(built_dist / "pyscript")
+              if name.endswith(".js") and name != "core.js"]
+    assert chunks and set(chunks) <= set(hrefs)
+    assert {"pyscript.toml", wheel, "py/main.py", "pyodide/start.mjs", "pyodide/pyodide.mjs",
+            "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"} <= set(hrefs)
+    for rel, href, fetched in links:  # modules as modules, the rest as PyScript and Pyodide fetch them
+        assert (rel == "modulepreload") == href.endswith((".js", ".mjs")) and bool(fetched) == (rel == "preload")
+    # the WebAssembly: compiled by a script before the stylesheet, which holds back the scripts after it
+    assert head.index("WebAssembly.compileStreaming") < head.index('<link rel="stylesheet"')
+    assert "pyodide.asm.wasm" not in hrefs
+    assert '<script type="module" src="./pyodide/start.mjs" async></script>' in head
+    # writing them again (a deploy's new wheel) replaces them
+    site = tmp_path / "site"
+    shutil.copytree(built_dist, site)
+    renamed = build.wheel_name(build.project_version(), "0" * 64)
+    (site / wheel).rename(site / renamed)
+    build.write_config(site / "pyscript.toml", site / "pyscript.toml", renamed)
+    assert build.write_preloads(site / "index.html", site) == len(chunks) + 3
+    again = (site / "index.html").read_text("utf-8")
+    assert renamed in again and wheel not in again and again.count('rel="modulepreload" href="./pyscript/') == len(chunks)
+
+
 def test_interpreter_module_wraps_pyodide_with_a_snapshot_key_of_the_build(built_dist: Path, tmp_path: Path):
     """pyodide/start.mjs (PyScript's interpreter module) re-exports Pyodide's
     module with a loadPyodide of its own, under a snapshot key that changes

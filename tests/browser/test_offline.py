@@ -315,6 +315,7 @@ def next_version(site: Path, target: Path) -> tuple[Path, str]:
     name = build.wheel_name(build.project_version(), hashlib.sha256(data).hexdigest())
     (new / name).write_bytes(data)
     build.write_config(new / "pyscript.toml", new / "pyscript.toml", name)
+    build.write_preloads(new / "index.html", new)
     css = new / "static" / "app.css"
     css.write_text(css.read_text("utf-8") + "\n/* new version */\n", "utf-8")
     build.write_service_worker(new)
@@ -340,8 +341,10 @@ def test_half_finished_deploy_is_never_cached(open_page, built_dist, tmp_path):
         assert page.evaluate(WORKER_VERSION)["cache"] == old
         assert page.locator('[data-notice="update"]').count() == 0
 
-        # The rest arrives: now the same sw.js installs, and is offered.
+        # The rest arrives (the page too: it preloads the new wheel): now the
+        # same sw.js installs, and is offered.
         shutil.copy2(new / "static" / "app.css", site / "static" / "app.css")
+        shutil.copy2(new / "index.html", site / "index.html")
         (site / build.site_wheel(built_dist).name).unlink()
         assert page.evaluate(UPDATE) == "installed"
         button = page.locator('[data-notice="update"] [data-ui="update-reload"]')
