@@ -186,55 +186,7 @@ function factory(options) {
   return import("./pyodide.asm.mjs").then((module) => module.default, () => null); // null: Pyodide imports it
 }
 
-// Python's WebAssembly compiled by index.html's first script (fetched and
-// compiled while the page loads), handed to Pyodide instead of the request it
-// makes itself: while Pyodide loads, a fetch of that address is answered with
-// an empty response, and WebAssembly.instantiateStreaming, given that
-// response, instantiates the compiled module instead. Both are put back once
-// Pyodide has instantiated it (or failed to). If the early compile failed,
-// Pyodide's own fetch goes through as usual. `early` is index.html's
-// {url, module}, taken once by `start` (a module may be instantiated again).
-function earlyWasm() {
-  const early = globalThis.coalitionsWasm;
-  globalThis.coalitionsWasm = null;
-  return early && early.module && early.url === FOLDER + "pyodide.asm.wasm" ? early : null;
-}
-
-function withEarlyWasm(early, options, load) {
-  if (!early || !sameFolder(options.indexURL)) return load(options);
-  const plainFetch = globalThis.fetch;
-  const plainInstantiate = WebAssembly.instantiateStreaming;
-  const standIns = new WeakSet();
-  let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
-    globalThis.fetch = plainFetch;
-    WebAssembly.instantiateStreaming = plainInstantiate;
-  };
-  globalThis.fetch = function (input, init) {
-    const url = input instanceof Request ? input.url : String(input);
-    let asked;
-    try { asked = new URL(url, globalThis.document?.baseURI).href; } catch (error) { asked = null; }
-    if (restored || asked !== early.url) return plainFetch(input, init);
-    return early.module.then(() => {
-      const response = new Response(new Uint8Array(0));
-      standIns.add(response);
-      return response;
-    }, () => plainFetch(input, init));
-  };
-  WebAssembly.instantiateStreaming = async function (source, imports) {
-    const response = await source;
-    if (!standIns.has(response)) return plainInstantiate.call(WebAssembly, response, imports);
-    restore();
-    const module = await early.module;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  };
-  return load(options).finally(restore);
-}
-
 async function start(options) {
-  const wasm = earlyWasm();
   const module = factory(options);
   const { cache, response } = await findSnapshot().catch(() => ({ cache: null, response: null })); // storage blocked (an embed in another site, say)
   const createPyodideModule = await module;
@@ -250,7 +202,7 @@ async function start(options) {
     });
     bytes.catch(() => {}); // seen below, even if Pyodide fails before it awaits them
     try {
-      const pyodide = await withEarlyWasm(wasm, { ...options, _loadSnapshot: bytes }, loadPlain);
+      const pyodide = await loadPlain({ ...options, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       mark("used");
       return pyodide;
@@ -259,7 +211,7 @@ async function start(options) {
         try { await cache.delete(SNAPSHOT_URL); } catch (ignored) { /* storage gone meanwhile */ }
         mark("damaged");
         if (!(await cache.match(FAILED_URL).catch(() => true))) makeLater();
-        return withEarlyWasm(wasm, options, loadPlain);
+        return loadPlain(options);
       }
       console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
       mark("failed");
@@ -276,12 +228,11 @@ async function start(options) {
     // whether a snapshot failed here before is asked while Python starts
     cache.match(FAILED_URL).then((failed) => { if (!failed) makeLater(); }, () => {});
   }
-  return withEarlyWasm(wasm, options, loadPlain);
+  return loadPlain(options);
 }
 
-// The page's first module script (index.html) is this one, run as soon as it
-// has arrived (async): Python starts while the page is parsed, PyScript loads
-// and reads its config, and
+// The page's first module script (index.html) is this one: Python starts as
+// soon as the page is parsed, while PyScript loads and reads its config, and
 // PyScript's own call below is handed the start under way. Its output goes to
 // the console until PyScript gives its own (the options it passes: where
 // Python prints, and this folder). Not in a worker (the snapshot maker imports

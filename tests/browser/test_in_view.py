@@ -258,6 +258,8 @@ LATER = {
     # the tiles to target at 390 (some stuck out below the window)
     "alliances-3-target": ("alliances", "players=3&seats=human,bot,bot", 5, 390, 10, '[data-action^="target "]'),
     "coalition-chess-check": ("coalition-chess", "seats=human,bot,bot,bot", 8, 390, 40, "[data-cc-answer]"),
+    # the same check at 1280 ("Offer a draw" sat partly under the window's bottom edge)
+    "coalition-chess-check-1280": ("coalition-chess", "seats=human,bot,bot,bot", 8, 1280, 40, "[data-cc-answer]"),
     # a debate of more than six cards with an Ace to hand over (it went under the hand at 390)
     "election-day-4-long": ("election-day", "players=4&seats=human,bot,bot,bot", 5, 390, 8, ".debate-long"),
     # an Ace to hand over at 1280: the hand's Ace choices pushed it over the debate's tally
