@@ -50,7 +50,8 @@ needs to start (:func:`precache_files`) and a cache name stamped with a hash of
 their contents (:func:`write_service_worker`).
 
 The pieces live in ``buildtools/``: the wheel and bytecode (``wheel.py``), the
-stylesheet (``css.py``), the service worker (``sw.py``), the URL check
+stylesheet (``css.py``), the service worker (``sw.py``), the page's
+start-up preloads (``preload.py``), the URL check
 (``check.py``), the static server (``serve.py``) and Chromium's launch options
 (``chromium.py``).  This file assembles the site and keeps the command line;
 the names scripts and tests use are importable from here.
