@@ -31,9 +31,10 @@ def preloaded_files(site: Path) -> list[tuple[str, str]]:
         ("pyscript.toml", "fetch"), (wheel, "fetch"), ("py/main.py", "fetch")]
 
 
-def preload_links(site: Path) -> str:
+def preload_links(files: list[tuple[str, str]]) -> str:
+    """The ``<link>`` elements for `preloaded_files`, one a line."""
     lines = []
-    for path, kind in preloaded_files(site):
+    for path, kind in files:
         if kind == "module":
             lines.append(f'<link rel="modulepreload" href="./{path}">')
         else:  # PyScript's fetch(): CORS mode, same-origin credentials, as `crossorigin` says
@@ -45,9 +46,10 @@ def write_preloads(page: Path, site: Path) -> int:
     """Put the preloads into ``page`` (the site's index.html) in place of the
     marker, or in place of those written before; returns how many."""
     text = page.read_text("utf-8")
-    block = f"{MARKER}\n{preload_links(site)}\n<!-- /start-up preloads -->"
+    files = preloaded_files(site)
+    block = f"{MARKER}\n{preload_links(files)}\n<!-- /start-up preloads -->"
     written = re.compile(re.escape(MARKER) + r"(?:\n.*?<!-- /start-up preloads -->)?", re.S)
     if len(written.findall(text)) != 1:
         raise BuildError(f"{page}: expected one {MARKER!r}")
     page.write_text(written.sub(lambda _match: block, text), "utf-8")
-    return len(preloaded_files(site))
+    return len(files)
