@@ -44,12 +44,15 @@ async def main():
         install(WHEEL)  # each module read once (see app/wheel.py)
         from app import stdlib
 
-        # the standard library beyond the shipped part, fetched if ever imported
-        # (and put in place now if an earlier visit fetched it)
+        # the standard library beyond the shipped part, fetched if ever imported,
+        # and the games' parts: put in place before the first screen if an
+        # earlier visit fetched them (Cache Storage answers during the imports)
         library = stdlib.install(js.URL.new("pyodide/", js.document.baseURI).href)
-        if library is not None:
-            await library.restore()
+        restoring = library.restore() if library is not None else None
         from app.browser import start
+
+        if restoring is not None:
+            await restoring
 
         start()
         _probe()

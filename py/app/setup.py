@@ -34,6 +34,9 @@ class SetupError(CoalitionsError):
 
 @dataclass
 class Setup:
+    """A new game's set-up: the game, its seats (kind, name, bot level), its
+    options and seed."""
+
     game_id: str
     players: int
     kinds: list

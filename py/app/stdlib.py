@@ -27,7 +27,7 @@ import importlib
 import importlib.machinery
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -101,24 +101,36 @@ class LibraryFinder:
         # shipped one's place; modules already imported keep their code.
         importlib.invalidate_caches()
 
-    async def restore(self) -> bool:
-        """Put the whole library in place now if Cache Storage holds it (it was
+    def restore(self) -> Awaitable[bool]:
+        """Put the whole library in place if Cache Storage holds it (it was
         fetched on an earlier visit), and the games' parts it holds
-        (`app.wheel.PartFinder.restore`); whether it put the library."""
+        (`app.wheel.PartFinder.restore`); awaited, whether it put the library.
+        Cache Storage is asked now, and answers while the caller goes on."""
         import js
 
-        if self.parts is not None:
-            await self.parts.restore()
-        if self.fetched or not hasattr(js, "caches"):
-            return self.fetched
-        try:
-            response = await js.caches.match(self.url)
-            if not response:
+        parts = self.parts.restore() if self.parts is not None else None
+        answer = None
+        if not self.fetched and hasattr(js, "caches"):
+            try:
+                answer = js.caches.match(self.url)
+            except Exception:  # storage blocked: fetched when needed
+                answer = None
+
+        async def put_it() -> bool:
+            if parts is not None:
+                await parts
+            if answer is None:
+                return self.fetched
+            try:
+                response = await answer
+                if not response:
+                    return False
+                self.put((await response.arrayBuffer()).to_bytes())
+            except Exception:  # storage blocked or the entry unreadable: fetched when needed
                 return False
-            self.put((await response.arrayBuffer()).to_bytes())
-        except Exception:  # storage blocked or the entry unreadable: fetched when needed
-            return False
-        return True
+            return True
+
+        return put_it()
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:

@@ -24,7 +24,7 @@ import json
 import os
 import sys
 import zipimport
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 from typing import Callable
@@ -121,26 +121,36 @@ class PartFinder:
             _ARCHIVES.add(path)
         return path
 
-    async def restore(self) -> int:
+    def restore(self) -> Awaitable[int]:
         """Put on disk the parts Cache Storage holds (an earlier visit's
-        service worker precached them); how many it put."""
+        service worker precached them); awaited, how many it put. Cache
+        Storage is asked for all of them at once, now: the answers arrive
+        while the caller goes on (the page imports its modules meanwhile)."""
         import js
 
-        if not hasattr(js, "caches"):
-            return 0
-        put = 0
-        for part in self.parts:
-            if os.path.isfile(self.path(part)):
-                continue
-            try:
-                response = await js.caches.match(self.site_url + part)
-                if not response:
+        asked = []
+        if hasattr(js, "caches"):
+            for part in self.parts:
+                if not os.path.isfile(self.path(part)):
+                    try:
+                        asked.append((part, js.caches.match(self.site_url + part)))
+                    except Exception:  # storage blocked: fetched when needed
+                        continue
+
+        async def put_them() -> int:
+            put = 0
+            for part, answer in asked:
+                try:
+                    response = await answer
+                    if not response:
+                        continue
+                    self.put(part, (await response.arrayBuffer()).to_bytes())
+                except Exception:  # storage blocked or the entry unreadable: fetched when needed
                     continue
-                self.put(part, (await response.arrayBuffer()).to_bytes())
-            except Exception:  # storage blocked or the entry unreadable: fetched when needed
-                continue
-            put += 1
-        return put
+                put += 1
+            return put
+
+        return put_them()
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
