@@ -179,18 +179,8 @@ function makeLater(delay = 10000) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-// Pyodide's Emscripten module (pyodide.asm.mjs, preloaded by index.html), imported
-// and evaluated while Cache Storage is asked for a snapshot, rather than after.
-function factory(options) {
-  if (options.createPyodideModule || !sameFolder(options.indexURL)) return Promise.resolve(null);
-  return import("./pyodide.asm.mjs").then((module) => module.default, () => null); // null: Pyodide imports it
-}
-
 async function start(options) {
-  const module = factory(options);
   const { cache, response } = await findSnapshot().catch(() => ({ cache: null, response: null })); // storage blocked (an embed in another site, say)
-  const createPyodideModule = await module;
-  if (createPyodideModule) options = { ...options, createPyodideModule };
   if (!response) globalThis.coalitionsSnapshot = null; // another build's entry, if index.html's script read one
   if (response) {
     // Read and checked while Pyodide fetches its own files (it awaits the

@@ -35,6 +35,14 @@ def _probe():
         probe.importModule = create_proxy(lambda name: bool(__import__(name)))
 
 
+def _controlled():
+    """Whether a service worker controls the page."""
+    try:
+        return bool(js.navigator.serviceWorker.controller)
+    except Exception:  # no service workers here
+        return False
+
+
 async def main():
     _boot("stage", "rules")
     await asyncio.sleep(0)  # let the page show the stage before the imports
@@ -49,10 +57,18 @@ async def main():
         # earlier visit fetched them (Cache Storage answers during the imports)
         library = stdlib.install(js.URL.new("pyodide/", js.document.baseURI).href)
         restoring = library.restore() if library is not None else None
+        # and the parts this address's first screen imports, asked for now
+        # rather than one by one as its modules are imported
+        from app.routes import parse, parts_needed
+
+        # (under the service worker, Cache Storage holds them all: restored above)
+        needed = [] if _controlled() else parts_needed(parse(str(js.location.hash)))
+        fetching = library.parts.prefetch(needed) if library is not None and library.parts and needed else None
         from app.browser import start
 
-        if restoring is not None:
-            await restoring
+        for waiting in (restoring, fetching):
+            if waiting is not None:
+                await waiting
 
         start()
         _probe()

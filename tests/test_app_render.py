@@ -103,6 +103,15 @@ def check_buttons(view, html, complete=False):
 # -- routes --------------------------------------------------------------------------
 
 
+def test_the_parts_a_route_s_first_screen_imports():
+    assert routes.parts_needed(routes.parse("#/new/election-day?players=4&seed=7")) == ["election_day"]
+    assert routes.parts_needed(routes.parse("#/new/coalition-chess")) == ["coalition_chess"]
+    assert routes.parts_needed(routes.parse("#/walkthrough/die-macher/first-steps?embed=1")) == [
+        "die_macher", "die_macher.guide", "app.reading"]
+    for other in ("#/", "#/rules/koalition", "#/play/abc", "#/settings", "#/new/..%2F..", "#/new/" + "a" * 41):
+        assert routes.parts_needed(routes.parse(other)) == [], other
+
+
 def test_routes_parse():
     r = routes.parse("#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7")
     assert (r.name, r.args) == ("new", ["election-day"])

@@ -153,11 +153,20 @@ def test_a_part_already_on_disk_is_not_fetched_and_a_failed_fetch_is_a_missing_m
     assert finder.fetched == []
 
 
+def finish(awaitable):
+    """The result of an awaitable that never suspends (the fakes below answer
+    at once): run without an event loop, which another test may hold."""
+    try:
+        awaitable.send(None)
+    except StopIteration as done:
+        return done.value
+    raise AssertionError("it waited for something")
+
+
 def test_restore_asks_cache_storage_for_every_part_at_once_and_puts_what_it_holds(split_wheel, monkeypatch, tmp_path):
     """PartFinder.restore asks Cache Storage for each part not on disk when it
     is called, before anything is awaited (the page imports its modules while
     the answers come), then puts on disk those the cache holds."""
-    import asyncio
     import types
 
     path, part = split_wheel
@@ -181,14 +190,52 @@ def test_restore_asks_cache_storage_for_every_part_at_once_and_puts_what_it_hold
     monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(caches=types.SimpleNamespace(match=match)))
     restoring = finder.restore()
     assert asked == ["https://example.org/site/games/g-0123.zip", "https://example.org/site/games/h-4567.zip"]
-    assert asyncio.run(restoring) == 1
+    assert finish(restoring) == 1
     with open(finder.path("games/g-0123.zip"), "rb") as handle:
         assert handle.read() == part
     assert not (tmp_path / "parts" / "h-4567.zip").exists()
     # a part already on disk is not asked for again
     asked.clear()
-    assert asyncio.run(finder.restore()) == 0
+    assert finish(finder.restore()) == 0
     assert asked == ["https://example.org/site/games/h-4567.zip"]
+
+
+def test_prefetch_asks_at_once_for_the_named_parts_and_puts_those_that_arrive(split_wheel, monkeypatch, tmp_path):
+    """PartFinder.prefetch asks for the named parts not on disk when called (the
+    page imports its modules while they come), puts on disk those that
+    arrived, and leaves a part that did not to the fetch at its first import."""
+    import types
+
+    path, part = split_wheel
+    wheel_importer.install(path)
+    fetched = []
+    finder = wheel_importer.PartFinder("https://example.org/site/", {
+        "games/g-0123.zip": ["spkg.games.g.rules"], "games/g.guide-89ab.zip": ["spkg.games.g.guide"],
+        "games/h-4567.zip": ["spkg.games.h.rules"]}, str(tmp_path / "parts"), lambda url: fetched.append(url) or part)
+    asked = []
+
+    class Response:
+        def __init__(self, ok):
+            self.ok = ok
+
+        async def arrayBuffer(self):
+            return types.SimpleNamespace(to_bytes=lambda: part)
+
+    async def answer(url):
+        return Response(ok=url.endswith("g-0123.zip"))
+
+    def fetch(url):
+        asked.append(url)
+        return answer(url)
+
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(fetch=fetch))
+    fetching = finder.prefetch(["g", "g.guide"])
+    assert asked == ["https://example.org/site/games/g-0123.zip", "https://example.org/site/games/g.guide-89ab.zip"]
+    assert finish(fetching) == 1
+    assert finder.ready("games/g-0123.zip") == finder.path("games/g-0123.zip") and fetched == []
+    assert finder.ready("games/g.guide-89ab.zip") and fetched == ["https://example.org/site/games/g.guide-89ab.zip"]
+    asked.clear()
+    assert finish(finder.prefetch(["g", "nothing"])) == 0 and asked == []  # on disk already; no such part
 
 
 def test_a_wheel_without_an_index_has_no_part_finder(wheel, monkeypatch):

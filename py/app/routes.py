@@ -150,6 +150,22 @@ def parse(hash_text):
     return route
 
 
+_GAME_FOLDER = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def parts_needed(route):
+    """The games' parts (app.wheel) the first screen of `route` imports, by
+    name: a new game's form or table needs its game's own; a walkthrough its
+    game's, its game's guide and the reading screens'. Nothing for any other
+    route (or a game id that names no folder)."""
+    if route.name not in ("new", "walkthrough"):
+        return []
+    folder = str(route.args[0]).replace("-", "_")
+    if not _GAME_FOLDER.fullmatch(folder):
+        return []
+    return [folder] if route.name == "new" else [folder, folder + ".guide", "app.reading"]
+
+
 def enc(text):
     """Encode one path segment or one query value (commas are encoded too)."""
     return quote(str(text))

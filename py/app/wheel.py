@@ -152,6 +152,34 @@ class PartFinder:
 
         return put_them()
 
+    def prefetch(self, names: Sequence[str]) -> Awaitable[int]:
+        """Ask now, asynchronously, for the parts named ``names`` (``<game>``,
+        ``<game>.guide``, ``app.reading``: `app.routes.parts_needed`) that
+        are not on disk; awaited, put on disk those that arrived, and how
+        many. A part that failed is fetched when first imported, as before."""
+        import js
+
+        asked = []
+        for part in self.parts:
+            base = part.rpartition("/")[2].rpartition("-")[0]
+            if base in names and not os.path.isfile(self.path(part)):
+                asked.append((part, js.fetch(self.site_url + part)))
+
+        async def put_them() -> int:
+            put = 0
+            for part, answer in asked:
+                try:
+                    response = await answer
+                    if not response.ok or os.path.isfile(self.path(part)):
+                        continue  # not there, or Cache Storage gave it meanwhile
+                    self.put(part, (await response.arrayBuffer()).to_bytes())
+                except Exception:  # offline, say: fetched when needed
+                    continue
+                put += 1
+            return put
+
+        return put_them()
+
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
         part = self.part_of.get(fullname)
