@@ -180,8 +180,22 @@ def start_game(page, game, query, seed):
         page.locator("[data-ui=start]").click()
 
 
+# The table at rest, as a player looks at it: no animation or transition
+# running (a card sliding in, the held hand settling) and two frames drawn.
+AT_REST = """() => new Promise((resolve) => {
+  const started = performance.now();
+  const settle = () => {
+    const running = document.getAnimations().filter((a) => a.playState === "running").length;
+    if (running && performance.now() - started < 3000) return requestAnimationFrame(settle);
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(running)));
+  };
+  settle();
+})"""
+
+
 def check_decision(page, where):
     """The current play and every control of the decision: inside, uncovered."""
+    page.evaluate(AT_REST)
     controls = controls_at_top(page)
     if os.environ.get("IN_VIEW_SHOTS"):  # a folder to keep a screenshot of each decision checked
         page.screenshot(path=os.path.join(os.environ["IN_VIEW_SHOTS"], "-".join(str(w) for w in where) + ".png"))
