@@ -27,7 +27,7 @@ import zipimport
 from collections.abc import Awaitable, Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
-from typing import Callable
+from typing import Any, Callable
 
 # Archives imported from with a WheelImporter: the wheel and the parts put on disk.
 _ARCHIVES: set[str] = set()
@@ -137,20 +137,7 @@ class PartFinder:
                     except Exception:  # storage blocked: fetched when needed
                         continue
 
-        async def put_them() -> int:
-            put = 0
-            for part, answer in asked:
-                try:
-                    response = await answer
-                    if not response:
-                        continue
-                    self.put(part, (await response.arrayBuffer()).to_bytes())
-                except Exception:  # storage blocked or the entry unreadable: fetched when needed
-                    continue
-                put += 1
-            return put
-
-        return put_them()
+        return self._put_arrived(asked, lambda part, response: bool(response))
 
     def prefetch(self, names: Sequence[str]) -> Awaitable[int]:
         """Ask now, asynchronously, for the parts named ``names`` (``<game>``,
@@ -165,20 +152,26 @@ class PartFinder:
             if base in names and not os.path.isfile(self.path(part)):
                 asked.append((part, js.fetch(self.site_url + part)))
 
-        async def put_them() -> int:
-            put = 0
-            for part, answer in asked:
-                try:
-                    response = await answer
-                    if not response.ok or os.path.isfile(self.path(part)):
-                        continue  # not there, or Cache Storage gave it meanwhile
-                    self.put(part, (await response.arrayBuffer()).to_bytes())
-                except Exception:  # offline, say: fetched when needed
-                    continue
-                put += 1
-            return put
+        # (not there, or Cache Storage gave it meanwhile: left alone)
+        return self._put_arrived(asked, lambda part, response: bool(response.ok)
+                                 and not os.path.isfile(self.path(part)))
 
-        return put_them()
+    async def _put_arrived(self, asked: list[tuple[str, Any]], wanted: Callable[[str, Any], bool]) -> int:
+        """Await each (part, answer) of `asked` (a JavaScript promise of a
+        Response, or of nothing) and put on disk the parts whose response is
+        `wanted`; how many. One that fails (storage blocked, offline, an
+        unreadable entry) is left to the fetch at its first import."""
+        put = 0
+        for part, answer in asked:
+            try:
+                response = await answer
+                if not wanted(part, response):
+                    continue
+                self.put(part, (await response.arrayBuffer()).to_bytes())
+            except Exception:
+                continue
+            put += 1
+        return put
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
