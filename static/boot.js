@@ -97,10 +97,11 @@
     // one fails or has said nothing after OPEN_WAIT_MS.
     var OPEN_WAIT_MS = 3000;
     var open = idb.open;
-    idb.open = function (name) {
+    idb.open = function (name, version) {
+      var args = arguments;
       var real;
       try {
-        real = open.apply(idb, arguments);
+        real = open.apply(idb, args);
       } catch (error) {
         return standIn().open(name);
       }
@@ -113,6 +114,7 @@
         removeEventListener: function () {},
       };
       var settled = false;
+      var repaired = false;
       function pass(type, from) {
         return function (event) {
           relay.readyState = from.readyState || "done";
@@ -128,28 +130,61 @@
         var memoryRequest = standIn().open(name);
         memoryRequest.onsuccess = pass("success", memoryRequest);
       }
-      var timer = setTimeout(fallBack, OPEN_WAIT_MS);
-      real.onupgradeneeded = function (event) {
-        clearTimeout(timer);
-        if (!settled) pass("upgradeneeded", real)(event);
-      };
-      real.onblocked = function (event) {
-        if (!settled) pass("blocked", real)(event);
-      };
-      real.onsuccess = function (event) {
-        clearTimeout(timer);
-        if (settled) {
-          try { real.result.close(); } catch (error) { /* nothing to close */ }
-          return;
+      // A database opened without a version that has no store at all is one
+      // whose creation lost its stores (see onupgradeneeded below, and a
+      // profile from before that): nothing is in it, and its opener cannot
+      // use it. It is deleted and opened afresh, once.
+      function lostItsStores(db) {
+        return version === undefined && db && db.objectStoreNames.length === 0;
+      }
+      function reopen() {
+        if (settled) return;
+        try {
+          watch(open.apply(idb, args));
+        } catch (error) {
+          fallBack();
         }
-        settled = true;
-        pass("success", real)(event);
-      };
-      real.onerror = function (event) {
-        clearTimeout(timer);
-        if (event && event.preventDefault) event.preventDefault();
-        fallBack();
-      };
+      }
+      function watch(request) {
+        request.onupgradeneeded = function (event) {
+          if (settled) {
+            // The page went on with the stand-in. Left to commit, this upgrade
+            // would leave a database without the stores its opener makes here,
+            // and every later start would fail on it: it is undone.
+            try { request.transaction.abort(); } catch (error) { /* already over */ }
+            return;
+          }
+          clearTimeout(timer);
+          pass("upgradeneeded", request)(event);
+        };
+        request.onblocked = function (event) {
+          if (!settled) pass("blocked", request)(event);
+        };
+        request.onsuccess = function (event) {
+          var db = request.result;
+          if (settled) {
+            try { db.close(); } catch (error) { /* nothing to close */ }
+            return;
+          }
+          if (!repaired && lostItsStores(db)) {
+            repaired = true;
+            try { db.close(); } catch (error) { /* nothing to close */ }
+            var deleting = idb.deleteDatabase(name);
+            deleting.onsuccess = deleting.onerror = reopen;
+            return;
+          }
+          clearTimeout(timer);
+          settled = true;
+          pass("success", request)(event);
+        };
+        request.onerror = function (event) {
+          clearTimeout(timer);
+          if (event && event.preventDefault) event.preventDefault();
+          fallBack();
+        };
+      }
+      var timer = setTimeout(fallBack, OPEN_WAIT_MS);
+      watch(real);
       return relay;
     };
   })();

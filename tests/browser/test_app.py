@@ -344,6 +344,65 @@ def test_blocked_storage_warns_and_plays_in_memory(open_page, dist_url):
     assert page.locator("[data-save]").count() == 1
 
 
+# PyScript keeps a database of its own in IndexedDB ("IDBMap/@pyscript.fs",
+# one store, "entries"), which it opens without a version as it loads.
+PYSCRIPT_DB = "IDBMap/@pyscript.fs"
+STORES_OF = """name => new Promise((done, failed) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => { const names = [...request.result.objectStoreNames]; request.result.close(); done(names); };
+    request.onerror = () => failed(request.error);
+})"""
+
+
+def test_an_indexeddb_slower_than_the_shell_waits_leaves_no_broken_database(open_page, dist_url):
+    # On a busy machine the first open of PyScript's database can take longer
+    # than the shell waits for it (3 s). The page goes on in memory; the late
+    # upgrade must not leave a database without its store behind, which every
+    # later start would fail on. Here another open holds the database's
+    # creation for 4.5 s, then gives it up, on the first load only.
+    slow = """
+        if (!sessionStorage.getItem('held')) {
+            sessionStorage.setItem('held', '1');
+            const holding = indexedDB.open('%s', 1);
+            holding.onupgradeneeded = () => {
+                const store = holding.result.createObjectStore('hold');
+                const until = Date.now() + 4500;
+                (function keep() {
+                    if (Date.now() < until) store.get(0).onsuccess = keep;
+                    else holding.transaction.abort();
+                })();
+            };
+            holding.onerror = event => event.preventDefault();
+        }
+    """ % PYSCRIPT_DB
+    page = open_page(dist_url + NEW_4P, init_script=slow)
+    wait_ready(page, "play")
+    page.locator('html[data-idb="memory"]').wait_for(state="attached")  # the shell stopped waiting
+    page.wait_for_timeout(1500)  # the late upgrade has come and been undone
+    page.reload()
+    wait_ready(page, "play")
+    assert page.locator("html").get_attribute("data-idb") is None
+    assert page.evaluate(STORES_OF, PYSCRIPT_DB) == ["entries"]
+
+
+def test_a_database_left_without_its_store_is_made_again(open_page, dist_url):
+    # A profile where PyScript's database was made with no store (by the
+    # shell before the fix above): the app still starts, and mends it.
+    broken = """
+        if (!sessionStorage.getItem('broken')) {
+            sessionStorage.setItem('broken', '1');
+            indexedDB.open('%s').onsuccess = event => event.target.result.close();
+        }
+    """ % PYSCRIPT_DB
+    page = open_page(dist_url + NEW_4P, init_script=broken)
+    wait_ready(page, "play")
+    assert page.locator("html").get_attribute("data-idb") is None
+    assert page.evaluate(STORES_OF, PYSCRIPT_DB) == ["entries"]
+    page.reload()
+    wait_ready(page, "play")
+    assert page.evaluate(STORES_OF, PYSCRIPT_DB) == ["entries"]
+
+
 def test_full_storage_warns(open_page, dist_url):
     full = """
         (() => {
