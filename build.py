@@ -85,6 +85,7 @@ from buildtools.sw import (
     cache_version, precache_files, pyscript_start_files, sw_cache_name, write_service_worker,
 )
 from buildtools.preload import preload_links, preloaded_files, write_preloads
+from buildtools.pyscript_bytecode import stdlib_entries as pyscript_stdlib_entries
 from buildtools.snapshot import write_pyodide_start
 from buildtools.wheel import (
     GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, part_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
@@ -251,10 +252,11 @@ def assemble(out: Path) -> None:
     hint = "run npm ci"
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
-            shipped, archive, whole = split_stdlib(compiled_stdlib(), stdlib_modules())
+            shipped, archive, whole = split_stdlib(compiled_stdlib(), stdlib_modules(), pyscript_stdlib_entries())
             (pyodide / name).write_bytes(shipped)
             (pyodide / archive).write_bytes(whole)
-            log(f"{name}: {len(stdlib_modules())} modules as bytecode; the rest on demand from {archive}")
+            log(f"{name}: {len(stdlib_modules())} modules as bytecode, and PyScript's package's;"
+                f" the rest on demand from {archive}")
         else:
             shutil.copy2(require(PYODIDE_SRC / name, hint), pyodide / name)
     wheels = vendored_wheels()

@@ -179,7 +179,25 @@ function makeLater(delay = 10000) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-async function start(options) {
+// PyScript's package as bytecode (build.py: buildtools/pyscript_bytecode.py),
+// put where import looks before PyScript writes the package's sources and
+// imports it. <html data-pyscript-bytecode> says how many files, or "none".
+function withPyScriptBytecode(pyodide) {
+  let put = "none";
+  try {
+    put = String(pyodide.runPython("import _coalitions_pyscript\n_coalitions_pyscript.put()"));
+  } catch (error) {
+    console.warn("Coalitions: PyScript's package will be compiled from source:", error);
+  }
+  globalThis.document?.documentElement.setAttribute("data-pyscript-bytecode", put);
+  return pyodide;
+}
+
+function start(options) {
+  return startPython(options).then(withPyScriptBytecode);
+}
+
+async function startPython(options) {
   const { cache, response } = await findSnapshot().catch(() => ({ cache: null, response: null })); // storage blocked (an embed in another site, say)
   if (!response) globalThis.coalitionsSnapshot = null; // another build's entry, if index.html's script read one
   if (response) {

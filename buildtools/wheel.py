@@ -176,12 +176,14 @@ def stdlib_archive(site: Path) -> Path:
     return found[0]
 
 
-def split_stdlib(whole: Path, listed: list[str]) -> tuple[bytes, str, bytes]:
+def split_stdlib(whole: Path, listed: list[str],
+                 extra: list[tuple[str, bytes]] | tuple[()] = ()) -> tuple[bytes, str, bytes]:
     """From the whole compiled library ``whole``: (the zip shipped at start,
     the on-demand archive's file name, that archive's bytes).
 
-    The shipped zip holds the compiled files of ``listed`` (as ``.pyc``) and
-    the index module STDLIB_INDEX, every entry stored, not deflated. The
+    The shipped zip holds the compiled files of ``listed`` (as ``.pyc``), the
+    index module STDLIB_INDEX and the entries ``extra`` (PyScript's bytecode,
+    buildtools/pyscript_bytecode.py), every entry stored, not deflated. The
     archive is ``whole`` itself (a superset: the finder puts it in the shipped
     zip's place), named with the first hex digits of its SHA-256."""
     data = whole.read_bytes()
@@ -201,7 +203,8 @@ def split_stdlib(whole: Path, listed: list[str]) -> tuple[bytes, str, bytes]:
     )
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w") as archive_zip:
-        _write_entries(archive_zip, [*shipped, (f"{STDLIB_INDEX}.py", index.encode("utf-8"))], zipfile.ZIP_STORED)
+        _write_entries(archive_zip, [*shipped, (f"{STDLIB_INDEX}.py", index.encode("utf-8")), *extra],
+                       zipfile.ZIP_STORED)
     return packed.getvalue(), archive, data
 
 

@@ -7,7 +7,7 @@
 // must come from the same Python as the one that runs it (the magic number
 // changes with each minor version), hence Pyodide under Node.
 //
-//   node scripts/pyodide_compile.mjs --pyodide DIR --in SRC.zip --out OUT.zip [--stdlib [--only LIST]]
+//   node scripts/pyodide_compile.mjs --pyodide DIR --in SRC.zip --out OUT.zip [--stdlib [--only LIST] | --checked]
 //
 // Reads every *.py of SRC.zip and writes OUT.zip with, for each, the bytecode
 // as an unchecked hash-based .pyc (PEP 552: never compared with a source file):
@@ -21,6 +21,11 @@
 //   otherwise  only the .pyc files, in the layout of packages on disk,
 //              pkg/__pycache__/mod.cpython-3XY.pyc (import fixes the file
 //              name recorded in them when it loads them).
+//   --checked  as without --stdlib, but each .pyc is compiled from the source
+//              exactly as it is (docstrings and annotations kept) and is a
+//              checked hash-based one: import uses it only while the source
+//              beside it has the hash it was compiled from (PyScript's own
+//              package, which PyScript writes as source at every start).
 // Prints one JSON line: {"python": "3.14", "compiled": N, "kept": [names],
 // "missing": [names]}; a name of LIST that SRC.zip lacks (Pyodide was upgraded,
 // say) is an error: run scripts/list_stdlib_modules.py again.
@@ -29,7 +34,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const options = { pyodide: null, input: null, output: null, stdlib: false, only: null };
+const options = { pyodide: null, input: null, output: null, stdlib: false, only: null, checked: false };
 {
   const args = process.argv.slice(2);
   for (let i = 0; i < args.length; i++) {
@@ -39,6 +44,7 @@ const options = { pyodide: null, input: null, output: null, stdlib: false, only:
     else if (arg === "--out") options.output = resolve(args[++i]);
     else if (arg === "--stdlib") options.stdlib = true;
     else if (arg === "--only") options.only = resolve(args[++i]);
+    else if (arg === "--checked") options.checked = true;
     else { process.stderr.write(`unknown option ${arg}\n`); process.exit(2); }
   }
   if (!options.pyodide || !options.input || !options.output) {
@@ -56,6 +62,7 @@ const pyodide = await loadPyodide({
 });
 pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(options.input)));
 pyodide.globals.set("STDLIB", options.stdlib);
+pyodide.globals.set("CHECKED", options.checked && !options.stdlib);
 const only = options.only === null ? null
   : readFileSync(options.only, "utf-8").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
 pyodide.globals.set("ONLY", only === null ? undefined : pyodide.toPy(only));
@@ -112,13 +119,16 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w",
                 out.writestr(info, data)
             continue
         try:
-            code = compile_lean(data, f"{mount}/{name}" if STDLIB else name)
+            if CHECKED:
+                code = compile(data, name, "exec", dont_inherit=True)
+            else:
+                code = compile_lean(data, f"{mount}/{name}" if STDLIB else name)
         except SyntaxError:
             kept.append(name)
             if STDLIB:
                 out.writestr(info, data)
             continue
-        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=CHECKED)
         if STDLIB:
             target = name[:-3] + ".pyc"
         else:

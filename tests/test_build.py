@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
+from buildtools.pyscript_bytecode import BYTECODE_FOLDER, PUT_MODULE, pyscript_sources
 from buildtools.css import copy_static
 from buildtools.wheel import APP_PARTS
 
@@ -122,10 +123,13 @@ def test_stdlib_ships_the_listed_modules_as_bytecode(built_dist: Path):
     with zipfile.ZipFile(build.PYODIDE_SRC / "python_stdlib.zip") as stock, \
             zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as shipped, \
             zipfile.ZipFile(archive) as whole:
-        # What Pyodide loads at start: the listed files as bytecode and the
-        # index of the rest, stored (the server's gzip compresses them).
+        # What Pyodide loads at start: the listed files as bytecode, the
+        # index of the rest and PyScript's package's bytecode with the module
+        # that puts it in place, stored (the server's gzip compresses them).
         index = f"{build.STDLIB_INDEX}.py"
-        assert sorted(shipped.namelist()) == sorted([name[:-3] + ".pyc" for name in listed] + [index])
+        pyscript = [name for name in shipped.namelist() if name.startswith(BYTECODE_FOLDER + "/")]
+        assert sorted(shipped.namelist()) == sorted(
+            [name[:-3] + ".pyc" for name in listed] + [index, f"{PUT_MODULE}.py", *pyscript])
         assert {info.compress_type for info in shipped.infolist()} == {zipfile.ZIP_STORED}
         for name in listed:
             assert_unchecked_pyc(shipped.read(name[:-3] + ".pyc"), name)
@@ -142,6 +146,27 @@ def test_stdlib_ships_the_listed_modules_as_bytecode(built_dist: Path):
         assert "difflib" in namespace["MODULES"] and "encodings.latin_1" in namespace["MODULES"]
         assert "json" not in namespace["MODULES"] and "json.decoder" not in namespace["MODULES"]
         assert namespace["MODULES"] == build.module_names(whole.namelist()) - build.module_names(shipped.namelist())
+
+
+def test_pyscript_s_package_ships_as_checked_bytecode_of_the_sources_pyscript_writes(built_dist: Path):
+    """buildtools/pyscript_bytecode.py: a checked hash-based .pyc for each
+    module of PyScript's package, compiled from the very sources the bundle
+    the page loads writes at start (tests/test_pyodide.py imports them)."""
+    sources = pyscript_sources()
+    bundle = "".join(path.read_text("utf-8") for path in (built_dist / "pyscript").glob("*.js"))
+    for text in sources.values():
+        assert json.dumps(text, ensure_ascii=False) in bundle
+    tag = "cpython-314"
+    expected = sorted(f"{BYTECODE_FOLDER}/{name.rpartition('/')[0]}/__pycache__/"
+                      f"{name.rpartition('/')[2][:-3]}.{tag}.pyc" for name in sources)
+    with zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as shipped:
+        found = sorted(name for name in shipped.namelist() if name.startswith(BYTECODE_FOLDER + "/"))
+        assert found == expected and len(found) == len(sources) >= 10
+        for name in found:  # hash-based and checked (PEP 552); the hash is Python 3.14's, checked under Node
+            assert int.from_bytes(shipped.read(name)[4:8], "little") == 0b11
+        namespace: dict = {}
+        exec(shipped.read(f"{PUT_MODULE}.py").decode(), namespace)
+        assert sorted(f"{BYTECODE_FOLDER}/{name}" for name in namespace["FILES"]) == found
 
 
 def test_the_server_sends_gzip_like_github_pages(built_dist: Path):

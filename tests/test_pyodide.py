@@ -116,3 +116,48 @@ def test_a_snapshot_keeps_no_pages_of_zeros_and_restores(node, built_dist):
     real = out["real"]
     assert real["same"] and real["imported"] is True, real
     assert real["packed"] < real["memory"] / 2, real  # two thirds of Python's memory at the start is zeros
+
+
+def test_pyscript_s_package_is_imported_from_the_shipped_bytecode_while_it_matches(node, built_dist):
+    """The sources PyScript writes at start, with what start.mjs puts beside
+    them (``_coalitions_pyscript.put()``): import takes every module's code
+    from the bytecode, compiling nothing; a source that differs from what was
+    compiled is compiled again (checked hash-based .pyc files)."""
+    from buildtools.pyscript_bytecode import pyscript_sources
+
+    sources = pyscript_sources()
+    code = (
+        "import builtins, importlib.machinery, json, os\n"
+        f"SOURCES = json.loads({json.dumps(json.dumps(sources))})\n"
+        "os.chdir('/home/pyodide')\n"
+        "for path, text in SOURCES.items():\n"
+        "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+        "    with open(path, 'w', encoding='utf-8') as handle:\n"
+        "        handle.write(text)\n"
+        "import _coalitions_pyscript\n"
+        "put = _coalitions_pyscript.put()\n"
+        "compiled = []\n"
+        "real = builtins.compile\n"
+        "def spy(source, filename, *args, **kwargs):\n"
+        "    compiled.append(filename)\n"
+        "    return real(source, filename, *args, **kwargs)\n"
+        "builtins.compile = spy\n"
+        "def load(path):\n"
+        "    name = path[:-3].replace('/', '.').removesuffix('.__init__')\n"
+        "    return importlib.machinery.SourceFileLoader(name, os.path.abspath(path)).get_code(name)\n"
+        "codes = [load(path) for path in SOURCES]\n"
+        "from_bytecode = list(compiled)\n"
+        "with open('pyscript/web.py', 'a', encoding='utf-8') as handle:\n"
+        "    handle.write('\\nEDITED = True\\n')\n"
+        "edited = load('pyscript/web.py')\n"
+        "print(json.dumps({'put': put, 'codes': len(codes), 'from_bytecode': from_bytecode,\n"
+        "                  'then': compiled[len(from_bytecode):], 'edited': 'EDITED' in edited.co_names,\n"
+        "                  'file': codes[0].co_filename}))\n"
+    )
+    proc = run_node(node, built_dist, "--code", code)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["put"] == report["codes"] == len(sources) >= 10
+    assert report["from_bytecode"] == []
+    assert report["then"] == ["/home/pyodide/pyscript/web.py"] and report["edited"]
+    assert report["file"].startswith("/home/pyodide/pyscript/")

@@ -7,8 +7,10 @@ goes."""
 from __future__ import annotations
 
 import re
+import zipfile
 
 import build
+from buildtools.pyscript_bytecode import BYTECODE_FOLDER
 
 from .pages import goto_hash, wait_ready
 
@@ -59,9 +61,22 @@ def rewrite(page, url: str, how: str) -> None:
     }""", [CACHE, url, how])
 
 
+# How many files of PyScript's package's bytecode the page put in place
+# (buildtools/pyscript_bytecode.py): as many as python_stdlib.zip holds.
+BYTECODE = "document.documentElement.getAttribute('data-pyscript-bytecode')"
+
+
+def shipped_bytecode() -> str:
+    with zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip") as archive:
+        count = sum(name.startswith(BYTECODE_FOLDER + "/") for name in archive.namelist())
+    assert count >= 10
+    return str(count)
+
+
 def test_a_reload_starts_from_the_snapshot_made_after_the_first_start(open_page, dist_url):
     page = open_page(dist_url + TABLE, init_script=MAKE)
     assert page.evaluate(STATE) == "none"
+    assert page.evaluate(BYTECODE) == shipped_bytecode()
     made(page)
     url = snapshot_url(dist_url)
     assert page.evaluate(KEYS) == [url]
@@ -70,6 +85,7 @@ def test_a_reload_starts_from_the_snapshot_made_after_the_first_start(open_page,
                   [CACHE, dist_url + "pyodide/python-snapshot-0000000000000000"])
     for _ in range(2):
         assert reload(page) == "used"
+        assert page.evaluate(BYTECODE) == shipped_bytecode()  # the restored Python's files are new too
         goto_hash(page, "#/", "home")  # the restored Python draws another page
         goto_hash(page, "#" + TABLE.partition("#")[2], "play")
     assert page.evaluate(KEYS) == [url]
@@ -110,10 +126,12 @@ def test_python_starts_as_the_page_is_parsed_and_pyscript_is_handed_that_start(o
     # PyScript has loaded and read its config, and PyScript gets that start
     page = open_page(dist_url + TABLE)
     assert page.evaluate(PYTHON_START) == "early"
+    assert page.evaluate(BYTECODE) == shipped_bytecode()
     assert page.locator("[data-action], [data-step]").count() > 0  # the table can be played
     # where the page asks it not to, PyScript starts Python itself
     later = open_page(dist_url + TABLE, init_script="window.coalitionsEarlyStart = false;")
     assert later.evaluate(PYTHON_START) == "asked"
+    assert later.evaluate(BYTECODE) == shipped_bytecode()
     assert later.locator("[data-action], [data-step]").count() > 0
 
 
@@ -130,6 +148,7 @@ def test_every_file_the_page_preloads_is_used_once(open_page, dist_url):
     messages = []
     page = open_page(dist_url + TABLE)
     assert page.evaluate(PYTHON_START) == "early"
+    assert page.evaluate(BYTECODE) == shipped_bytecode()
     assert page.evaluate(WASM_REQUESTS) == 1
     page.on("console", lambda message: messages.append(message.text))  # from the start of a reload on
     page.reload()
