@@ -4,7 +4,10 @@ At every start PyScript writes its package ``pyscript`` (14 modules, 30 KB of
 source) into Python's working folder and imports it, so Python compiles
 that source on every load, cold or restored from a snapshot. The build
 compiles the same sources (``@pyscript/core``'s ``src/stdlib/pyscript.js``,
-which its bundle is made from) with Pyodide under Node into *checked*
+which its bundle is made from) of the modules ``import pyscript`` loads
+(:func:`imported_at_start`: not ``pyscript.web``, ``fs`` or ``media``, which
+the app never imports; 27 KB of bytecode the first visit does not download)
+with Pyodide under Node into *checked*
 hash-based ``.pyc`` files (PEP 552) and ships them in
 ``pyodide/python_stdlib.zip`` under BYTECODE_FOLDER (a name import never
 reads), with PUT_MODULE, whose ``put()`` copies them into
@@ -16,6 +19,7 @@ compiled from; any other source is compiled as before.
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import os
@@ -82,6 +86,59 @@ def pyscript_sources(module: Path = PACKAGE_SOURCES) -> dict[str, str]:
     return files
 
 
+def imported_at_start(sources: dict[str, str], first: str = "pyscript/__init__.py") -> dict[str, str]:
+    """The files of ``sources`` that importing ``first`` imports: those its
+    module-level statements import (not the bodies of its functions), and
+    theirs, and so on."""
+    def path_of(module: str) -> str | None:
+        base = module.replace(".", "/")
+        for candidate in (f"{base}/__init__.py", f"{base}.py"):
+            if candidate in sources:
+                return candidate
+        return None
+
+    def package_of(path: str) -> str:  # a package's own __init__ and its modules alike
+        return path.rpartition("/")[0].replace("/", ".")
+
+    def imports(path: str) -> list[str]:
+        names: list[str] = []
+        package = package_of(path)
+        statements = list(ast.parse(sources[path], path).body)
+        while statements:
+            node = statements.pop()
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    parts = alias.name.split(".")
+                    names.extend(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                parts = base.split(".")
+                names.extend(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+                names.extend(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, (ast.If, ast.Try, ast.With)):  # still run at import
+                for block in ("body", "orelse", "finalbody", "handlers"):
+                    statements.extend(getattr(node, block, []))
+            elif isinstance(node, ast.ExceptHandler):
+                statements.extend(node.body)
+        return names
+
+    found: dict[str, str] = {}
+    waiting = [first]
+    while waiting:
+        path = waiting.pop()
+        if path in found:
+            continue
+        found[path] = sources[path]
+        for name in imports(path):
+            other = path_of(name)
+            if other is not None and other not in found:
+                waiting.append(other)
+    return dict(sorted(found.items()))
+
+
 def pyscript_bytecode(sources: dict[str, str]) -> list[tuple[str, bytes]]:
     """``pyscript/__pycache__/<module>.<tag>.pyc`` entries, checked hash-based, for ``sources``."""
     packed = io.BytesIO()
@@ -107,7 +164,7 @@ def pyscript_bytecode(sources: dict[str, str]) -> list[tuple[str, bytes]]:
 
 def stdlib_entries(sources: dict[str, str] | None = None) -> list[tuple[str, bytes]]:
     """The entries python_stdlib.zip gets: the bytecode under BYTECODE_FOLDER, and PUT_MODULE."""
-    compiled = pyscript_bytecode(pyscript_sources() if sources is None else sources)
+    compiled = pyscript_bytecode(imported_at_start(pyscript_sources() if sources is None else sources))
     files = [name for name, _ in compiled]
     put = PUT_SOURCE.format(folder=BYTECODE_FOLDER, files=files)
     return [*((f"{BYTECODE_FOLDER}/{name}", data) for name, data in compiled),

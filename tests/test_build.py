@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
-from buildtools.pyscript_bytecode import BYTECODE_FOLDER, PUT_MODULE, pyscript_sources
+from buildtools.pyscript_bytecode import BYTECODE_FOLDER, PUT_MODULE, imported_at_start, pyscript_sources
 from buildtools.css import copy_static
 from buildtools.wheel import APP_PARTS
 
@@ -152,10 +152,14 @@ def test_pyscript_s_package_ships_as_checked_bytecode_of_the_sources_pyscript_wr
     """buildtools/pyscript_bytecode.py: a checked hash-based .pyc for each
     module of PyScript's package, compiled from the very sources the bundle
     the page loads writes at start (tests/test_pyodide.py imports them)."""
-    sources = pyscript_sources()
+    everything = pyscript_sources()
     bundle = "".join(path.read_text("utf-8") for path in (built_dist / "pyscript").glob("*.js"))
-    for text in sources.values():
+    for text in everything.values():
         assert json.dumps(text, ensure_ascii=False) in bundle
+    # only what `import pyscript` imports: pyscript.web, fs and media are imported by a page that asks
+    sources = imported_at_start(everything)
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/events.py"} <= set(sources)
+    assert not {"pyscript/web.py", "pyscript/fs.py", "pyscript/media.py"} & set(sources)
     tag = "cpython-314"
     expected = sorted(f"{BYTECODE_FOLDER}/{name.rpartition('/')[0]}/__pycache__/"
                       f"{name.rpartition('/')[2][:-3]}.{tag}.pyc" for name in sources)
@@ -565,3 +569,18 @@ def test_tools_caches_left_in_the_sources_are_not_copied():
     # a type checker's or test runner's cache in py/ (mypy run there, say) would ship and be precached
     for name in (".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis", "__pycache__"):
         assert build.IGNORED_NAMES("py", [name, "main.py"]) == {name}, name
+
+
+def test_the_pyscript_modules_shipped_are_those_its_import_imports():
+    sources = {
+        "pkg/__init__.py": "from pkg.a import x\nfrom . import b\nif x:\n    import pkg.c\n",
+        "pkg/a.py": "x = 1\ndef later():\n    import pkg.lazy\n",
+        "pkg/b.py": "try:\n    from .sub import y\nexcept ImportError:\n    pass\n",
+        "pkg/c.py": "",
+        "pkg/sub/__init__.py": "from ..d import z\n",
+        "pkg/d.py": "z = 2\n",
+        "pkg/lazy.py": "",
+        "pkg/unused.py": "import pkg.a\n",
+    }
+    assert list(imported_at_start(sources, "pkg/__init__.py")) == [
+        "pkg/__init__.py", "pkg/a.py", "pkg/b.py", "pkg/c.py", "pkg/d.py", "pkg/sub/__init__.py"]
