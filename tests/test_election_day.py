@@ -617,6 +617,64 @@ def test_an_ace_exchange_counts_as_acting_between_passes():
     assert "The debate ends: every player but one passed twice in a row." in texts(state)
 
 
+def test_the_others_must_all_pass_after_the_one_player_acts_again():
+    """'Bob plays a card, Carol passes, and Don passes. The debate will end if Alice
+    now passes': after the one player's second action every other player passes
+    before the debate ends, even when some of them had passed before his first one."""
+    state = dealt([["battle", "soldier", "desert", "origin"], ["darkness", "cave"], ["mountain", "pact"]])
+    act(state, "play battle", "play darkness", "pass", "play soldier", "pass", "pass", "play desert", "pass")
+    # Seats 1 and 2 have each passed twice in a row, but seat 2 has not answered the Desert yet.
+    assert state.debate_no == 1 and state.to_act() == [2]
+    act(state, "pass")
+    assert "The debate ends: every player but one passed twice in a row." in texts(state)
+    assert state.debate_no == 2
+
+
+def test_the_bob_example_when_carol_acted_first():
+    """Carol acts, Don and Alice pass, then the rule text's sequence: Bob plays, Carol,
+    Don and Alice pass, Bob plays, Carol passes, Don passes: not over until Alice passes."""
+    state = dealt(
+        [["author", "savage"], ["pact", "forest", "mill"], ["journey", "cave"], ["painter", "market"]],
+        aces=["suns", "moons", "waves", "leaves"], dealer=CAROL,
+    )
+    moves = [(CAROL, "play journey"), (DON, "pass"), (ALICE, "pass"),
+             (BOB, "play pact"), (CAROL, "pass"), (DON, "pass"), (ALICE, "pass"),
+             (BOB, "play forest"), (CAROL, "pass"), (DON, "pass")]
+    for seat, action in moves:
+        state.apply(seat, action)
+        assert state.debate_no == 1, f"the debate does not end after {seat} {action}"
+    state.apply(ALICE, "pass")
+    assert "The debate ends: every player but one passed twice in a row." in texts(state)
+    assert state.debate_no == 2 and state.to_act() == [CAROL]
+
+
+def test_the_debate_end_matches_the_passes_in_a_row():
+    """In random debates, a debate ends exactly when the last n turns were passes,
+    or the last 2n - 1 turns were n - 1 passes, one action, n - 1 passes."""
+
+    def over(history, n):
+        if len(history) >= n and all(history[-n:]):
+            return True
+        window = history[-(2 * n - 1):]
+        return (len(window) == 2 * n - 1 and all(window[:n - 1]) and not window[n - 1]
+                and all(window[n:]))
+
+    for players in (3, 4, 5):
+        for seed in range(40):
+            state = seeded(players, seed, excuse=True)
+            rng = Rng(seed + 100 * players)
+            history, debate = [], state.debate_no
+            while not state.is_over():
+                seat = state.to_act()[0]
+                action = "pass" if rng.below(2) == 0 else rng.choice(state.legal_actions(seat))
+                state.apply(seat, action)
+                history.append(action == "pass")
+                ended = state.is_over() or state.debate_no != debate
+                assert ended == over(history, players), (players, seed, history)
+                if ended:
+                    history, debate = [], state.debate_no
+
+
 def test_forced_passes_count_like_passes():
     state = dealt([[], ["darkness", "cave"], ["mountain", "pact"]], dealer=1)
     act(state, "play darkness", "pass", "pass", "play cave", "pass")

@@ -207,7 +207,10 @@ def test_an_illegal_action_names_its_step_and_reason(rec, k):
     k = len(moves) if k == "last" else k
     seat, action = moves[k - 1]
     _, before = replay(with_(rec, moves=moves[:k - 1]))
-    other_hand = next(c for s, h in enumerate(before.hands) if s != seat for c in h if not c.startswith("ace-"))
+    # a card the mover does not hold: in another hand, in the debate, or already out
+    elsewhere = ([c for s, h in enumerate(before.hands) if s != seat for c in h]
+                 + [c for c, _ in before.debate] + list(before.out))
+    other_hand = next(c for c in elsewhere if not c.startswith("ace-") and c not in before.hands[seat])
     cases = [
         ([seat, "play nonsense"], "there is no card 'nonsense'"),
         ([(seat + 1) % 4, action], f"it is not seat {(seat + 1) % 4}'s turn"),

@@ -34,8 +34,8 @@ RULES = [
             "two face down in front of you and hand the other to the player on your right, into their hand. You "
             "may keep the same Prince. This is the only way an Ace leaves your hand.",
             "Pass. A player with no cards must pass. Passing once does not stop you acting later.",
-            "The debate ends when every player passes in a row, or when every player but one has passed twice in a "
-            "row (that one player acting in between).",
+            "The debate ends when every player passes in a row, or when all players but one pass in a row twice: "
+            "the others all pass, that one player acts, and the others all pass again.",
         ],
     },
     {
@@ -96,8 +96,10 @@ INTERPRETATIONS = [
     {
         "title": "When a debate ends",
         "text": "A debate ends as soon as every player has passed on their latest turn (all passed in a row), or "
-                "every player but one has passed on each of their last two turns. The Bob, Carol, Don and Alice "
-                "example of the rules is one of our tests.",
+                "the last turns were: all the other players passing in a row, one player acting, all the others "
+                "passing in a row again. Every other player has then passed on the turn just before that player's "
+                "latest action and on the turn just after it, and the debate ends before the turn comes back to "
+                "him. The Bob, Carol, Don and Alice example of the rules is one of our tests.",
     },
     {
         "title": "Backing a new Prince is a turn",

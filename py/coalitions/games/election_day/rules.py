@@ -196,11 +196,17 @@ class ElectionDayState(State):
             self.debate.append([card, None])
             self.log.append(event(f"The top undealt card is turned up: {describe(card)}.", kind="turn-up"))
 
-    def _debate_over(self) -> Optional[str]:
+    def _debate_over(self, seat: int) -> Optional[str]:
+        """Why the debate ends after `seat` passed, or None. `passes` holds each
+        seat's passes in a row, so: the last n turns were all passes; or the
+        last 2n - 1 were n - 1 passes, one player's action, n - 1 passes. That
+        one player is then the next to act: every other player passed both
+        before and after his latest action."""
         n = self.players
         if all(p >= 1 for p in self.passes):
             return "every player passed in a row"
-        if sum(1 for p in self.passes if p >= 2) >= n - 1:
+        one = (seat + 1) % n
+        if all(self.passes[s] >= 2 for s in range(n) if s != one):
             return "every player but one passed twice in a row"
         return None
 
@@ -327,7 +333,7 @@ class ElectionDayState(State):
         if a.kind == PASS:
             self.passes[seat] += 1
             events.append(event(f"{seat_ref(seat)} passes.", kind="pass", seat=seat))
-            why = self._debate_over()
+            why = self._debate_over(seat)
             if why:
                 self.log.extend(events)
                 return self._end_debate(why)
