@@ -1414,3 +1414,65 @@ def test_the_first_reconstruction_keeps_its_round_one_trap():
                          (R, "move a4 e6")):
         st.apply(seat, action)
     assert st.is_over() and "Checkmate" in st.outcome().summary
+
+
+# -- a lesser power without pieces in a position set by hand ------------------------------------------
+
+RETIRE_RULE = ("If a lesser power has lost all its pieces, then the player retires from the game and only three "
+               "(or two) moves are made per round.")
+
+
+def test_a_deal_that_leaves_the_lesser_powers_out_plays_without_them():
+    """A lesser power with no pieces has retired, neutral or not: a position
+    with the two greater powers alone is played (it was refused while the
+    lesser powers were neutral)."""
+    assert RETIRE_RULE
+    deal = {"pieces": {"yellow": ["king e1", "tank d4"], "black": ["king e10", "guard a9"]}}
+    st = new(deal=deal)
+    v = st.view(Y)
+    assert v["powers"][G]["retired"] and v["powers"][R]["retired"]
+    assert v["coalitions"]["neutral"] == [] and v["coalitions"]["fixed"]
+    assert st.to_act() == [Y] and "move d4 d8" in legal(st)
+    st.apply(Y, "move d4 d5")
+    assert st.to_act() == [B]
+    st.apply(B, "move a9 a8")
+    assert st.to_act() == [Y]  # Green's and Red's turns are gone: two moves a round
+    # after round 3 nobody is left neutral who could stop the game
+    late = new(deal=dict(deal, round=3))
+    late.apply(Y, "move d4 d5")
+    late.apply(B, "move a9 a8")
+    assert not late.is_over() and late.view(Y)["round"] == 4
+    # and the same position after round 3 is a fair deal too
+    assert new(deal=dict(deal, round=7)).to_act() == [Y]
+
+
+def test_a_mate_with_the_lesser_powers_retired_scores_for_the_greater_power_alone():
+    deal = {"pieces": {"yellow": ["king e1", "tank a2", "artillery b9"], "black": ["king e10", "guard h8"]},
+            "round": 6}
+    st = new(deal=deal)
+    st.apply(Y, "move a2 a10")
+    out = st.outcome()
+    assert out is not None and "Checkmate" in out.summary
+    assert out.scores == [6, 0, 0, 0] and out.winners == [Y]
+
+
+def test_one_lesser_power_retired_and_the_other_neutral_after_round_three_stops_the_game():
+    deal = {"pieces": {"yellow": ["king e1", "tank d4"], "black": ["king e10", "guard a9"],
+                       "green": ["guard k5"]}, "round": 3}
+    st = new(deal=deal)
+    st.apply(Y, "move d4 d5")
+    st.apply(B, "move a9 a8")
+    st.apply(G, "move k5 j5")  # Green stays neutral; Red has retired
+    out = st.outcome()
+    assert out is not None and out.scores == [0, 0, 0, 0]
+    assert "Green stayed neutral" in out.summary and "Red" not in out.summary
+    # a neutral power that still has pieces is refused after round 3, as before
+    with pytest.raises(OptionError, match="neutral"):
+        new(deal=dict(deal, round=5))
+
+
+def test_a_draw_may_be_offered_once_the_powers_still_playing_have_chosen_sides():
+    deal = {"pieces": {"yellow": ["king e1", "tank d4"], "black": ["king e10", "guard a9"],
+                       "green": ["guard k5"]}, "round": 5, "coalitions": {"green": "yellow"}}
+    st = new(deal=deal)
+    assert "offer" in legal(st)

@@ -826,7 +826,8 @@ class Pos:
                 out.append(DECLARE_B)
         if self.swapping and early and p <= BLACK and not self.swapped >> p & 1:
             out.extend(self._swaps(p))
-        if (self.offer < 0 and not self.offered and team[p] >= 0 and team[GREEN] >= 0 and team[RED] >= 0):
+        if (self.offer < 0 and not self.offered and team[p] >= 0
+                and all(team[q] >= 0 or self.retired >> q & 1 for q in (GREEN, RED))):
             out.append(OFFER)
         mv = self.moves(p)
         out.extend(mv)

@@ -190,12 +190,16 @@ INTERPRETATIONS = [
              "draw. As in chess's fifty-move rule, fifty rounds without a capture, a Guard move or a promotion "
              "are a draw too (automatic, not claimed)."},
     {"title": "Draw offers",
-     "text": "Once no lesser power is neutral, a power may offer a draw on its turn, before its move (once per turn). "
+     "text": "Once no lesser power still in the game is neutral, a power may offer a draw on its turn, before its "
+             "move (once per turn). "
              "The offer stands until a power of the other side has had its turn: on its turn that power may accept "
              "(the game ends in a draw) or play on (the offer lapses)."},
     {"title": "Retirement",
      "text": "A lesser power whose last piece is taken retires at once: its turns are skipped and it stays in its "
-             "coalition for the score."},
+             "coalition for the score. A position set by hand may give a lesser power no pieces (or leave it out): "
+             "it has retired from the start, in its coalition if the position names one, otherwise neutral. A "
+             "retired neutral power scores nothing, cannot stop the game after round 3 and does not hold up a "
+             "draw offer."},
     {"title": "Schoenberg's capture-all-men rule",
      "text": "Under Schoenberg's rules, a side wins when the other side has nothing left but its King (the men of "
              "both its powers are taken). A position set by hand in which a side already has nothing but its King "

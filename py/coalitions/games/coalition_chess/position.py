@@ -13,8 +13,10 @@ Every field but "pieces" may be left out: Yellow to move in round 1, the
 coalitions the options give, and a Guard or a Machine-gun counts as not yet
 moved (so it may still step twice) when it stands inside its own set-up area
 and is not listed in "moved". "sits_out" gives the round a power sits out
-for having answered a check (this round or the next). Leaving Yellow out of
-"pieces" leaves it its set-up: it places its army before the first move."""
+for having answered a check (this round or the next). A lesser power given
+no pieces (or left out) has retired, neutral unless "coalitions" names its
+side. Leaving Yellow out of "pieces" leaves it its set-up: it places its
+army before the first move."""
 
 from typing import Any, Optional
 
@@ -161,9 +163,11 @@ def from_deal(options: dict[str, Any], deal: Any) -> Pos:
         raise _bad("Green and Red cannot both join the same greater power")
     pos.team = tuple(team)
     for lp in LESSER:
+        # "If a lesser power has lost all its pieces, then the player retires
+        # from the game": a lesser power left out of a deal (or given no
+        # pieces) has retired, whether or not it had joined a side; a neutral
+        # one stays neutral and scores nothing
         if not pos.occ[lp]:
-            if team[lp] < 0 and pos.mode == FREE:
-                raise _bad(f"{POWERS[lp]} has no pieces left yet is still neutral")
             pos.retired |= 1 << lp
     rnd = deal.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= 100000:
@@ -179,7 +183,7 @@ def from_deal(options: dict[str, Any], deal: Any) -> Pos:
             raise _bad(f"{pname} can sit out this round or the next ({rnd} or {rnd + 1}), not {n!r}")
         sk[p] = n
     pos.sitout = tuple(sk)
-    if pos.mode == FREE and rnd > 3 and (team[GREEN] < 0 or team[RED] < 0):
+    if pos.mode == FREE and rnd > 3 and any(team[q] < 0 and not pos.retired >> q & 1 for q in LESSER):
         raise _bad("after round 3 no lesser power is still neutral (the game would have stopped)")
     _refuse_if_won(pos, setup)
     if setup:

@@ -299,7 +299,7 @@ class CoalitionChessState(State):
         elif kind == "wipe":
             summary = "Yellow and Black have taken every piece of Green and Red and win (6 points each)."
         elif kind == "neutral":
-            neutral = [q for q in LESSER if pos.team[q] < 0]
+            neutral = [q for q in LESSER if pos.team[q] < 0 and not pos.retired >> q & 1]
             winners = [q for q in range(4) if scores[q] == 1]
             summary = f"{names(neutral)} stayed neutral through the first three rounds: the game stops."
             summary += (f" The partners {names(winners)} score 1 point each; the others nothing." if winners
@@ -426,7 +426,8 @@ class CoalitionChessState(State):
             "pieces": pieces,
             "powers": powers,
             "coalitions": {"mode": pos.mode, "teams": teams, "fixed": pos.mode != FREE or all(
-                team[q] >= 0 for q in LESSER), "neutral": [q for q in LESSER if team[q] < 0],
+                team[q] >= 0 or pos.retired >> q & 1 for q in LESSER),
+                "neutral": [q for q in LESSER if team[q] < 0 and not pos.retired >> q & 1],
                 "deciding": pos.mode == FREE and pos.rnd <= 3},
             "checks": checks,
             "answer": ({"seat": pos.actor, "king": square_name(pos.king[pos.actor])}
