@@ -877,7 +877,7 @@ def hidden_shuffle(data, seat):
             if placed is not None and spare:
                 b["cabinet"][s], spare[0] = spare[0], placed
     for b in data["boards"]:
-        for i in range(4):
+        for i in range(D.SLOTS):
             if not b["up"][i] and seat not in b["known"][i] and data["op_stack"]:
                 b["opinions"][i], data["op_stack"][0] = data["op_stack"][0], b["opinions"][i]
     for key in ("prog_stack", "op_stack", "polls", "donations", "prog_discard"):
@@ -1341,3 +1341,117 @@ def test_the_built_wheel_plays_die_macher_under_pyodide_as_cpython_does(node):
         cpython = subprocess.run([sys.executable, "-m", "coalitions", *argv], capture_output=True, text=True,
                                  env=env, cwd=root, timeout=120)
         assert json.loads(got["stdout"]) == json.loads(cpython.stdout), argv
+
+
+# -- the rule text, line by line: phase order, ties, empty stacks, no money ---------------------
+
+
+def _phases_by_round(state):
+    """The phase numbers the log announces, round by round."""
+    rounds = []
+    for ev in state.log:
+        if ev["kind"] == "round":
+            rounds.append([])
+        elif ev["kind"] == "phase" and ev["text"].startswith("Phase "):
+            rounds[-1].append(int(ev["text"].split(",")[0].split(" ")[1]))
+    return rounds
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_round_runs_the_nine_phases_in_order_and_round_4_has_no_money_nor_preparation(players):
+    s = seeded(players, 21 + players)
+    rng = Rng(players)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert _phases_by_round(s) == [list(range(1, 10))] * D.ROUNDS
+    kinds = Counter(ev["kind"] for ev in s.log)
+    # 9c and 9d after rounds 1 to 3 only: income once a round, a donation card per party and round
+    assert kinds["income"] == D.ROUNDS - 1 and kinds["donation"] >= (D.ROUNDS - 1) * players
+    assert len(s.donations_used) == (D.ROUNDS - 1) * players
+    assert len(s.results) == D.ROUNDS and [r["round"] for r in s.results] == [1, 2, 3, 4]
+    assert s.boards == [] and s.outcome().scores == [s.vp[i] + 2 * s.national[i] for i in range(players)]
+
+
+def test_a_three_way_tie_among_five_parties_is_rebid_openly_by_the_tied_parties_only():
+    s = seeded(5, 2)
+    act(s, (0, "bid 3"), (1, "bid 5"), (2, "bid 1"), (3, "bid 5"), (4, "bid 5"))
+    assert s.step == "rebid" and s.rebid["in"] == [1, 3, 4] and s.to_act() == [1]
+    for seat in (0, 2):
+        assert s.legal_actions(seat) == []
+    act(s, (1, "bid 6"), (3, "pass"))
+    assert s.to_act() == [4]
+    act(s, (4, "bid 7"), (1, "pass"))
+    # the one left pays its last bid to the bank; nobody else pays anything
+    assert s.start == 4 and s.bank == 7 and s.money == [D.START_MONEY] * 4 + [D.START_MONEY - 7]
+    assert s.order == [4, 0, 1, 2, 3] and (s.phase, s.step, s.turn) == (2, "draw", 4)
+
+
+def test_a_tie_at_nothing_between_parties_without_money_gives_a_free_start():
+    s = dealt(money=[0, 0, 0])
+    assert all(s.legal_actions(seat) == ["bid 0"] for seat in range(3))
+    act(s, (0, "bid 0"), (1, "bid 0"), (2, "bid 0"))
+    assert s.step == "rebid" and s.to_act() == [0] and s.legal_actions(0) == ["pass"]
+    act(s, (0, "pass"), (1, "pass"))
+    assert s.start == 2 and s.money == [0, 0, 0] and s.bank == 0 and s.order == [2, 0, 1] and s.phase == 2
+
+
+def test_a_programme_turn_with_empty_stacks_and_an_empty_display():
+    s = dealt(phase=2, programme_display=[])
+    s.prog_discard.extend(s.prog_stack)
+    s.prog_stack.clear()
+    # an empty stack is refilled from its discard pile
+    act(s, "draw")
+    assert len(s.hands[0]) == 2 and s.step == "swap" and s.prog_stack and not s.prog_discard
+    s = dealt(phase=2, programme_display=[])
+    s.prog_stack.clear()
+    s.forget_legal()
+    act(s, "draw")  # nothing to draw, nothing to take: straight on to the swaps
+    assert s.hands[0] == ["working-hours-contra"] and s.step == "swap" and "done" in s.legal_actions(0)
+    act(s, "done", (1, "renew"))
+    assert s.prog_display == [] and s.step == "swap" and s.turn == 1
+
+
+def test_media_phase_without_money_ends_once_everyone_has_passed():
+    s = dealt(phase=3, money=[0, 4, 25])
+    assert s.legal_actions(0) == ["pass"] and s.legal_actions(1) == []
+    act(s, (0, "pass"), (1, "pass"), (2, "media bavaria"), (0, "pass"), (1, "pass"))
+    assert s.phase == 3 and s.turn == 2  # Carol bought: everyone must pass again in a row
+    act(s, (2, "pass"))
+    assert s.phase == 4 and s.boards[1]["media"] == [0, 0, 1] and s.money == [0, 4, 20]
+
+
+def test_once_actions_are_counted_per_state():
+    s = dealt(phase=5, media=[[0, 1, 0], [0, 1, 0], [0, 0, 0], [0, 0, 0]])
+    place_all(s, {0: [("press-spokesperson", "hesse")], 2: [("press-spokesperson", "bavaria")]})
+    assert s.boards[0]["media"] == [0, 0, 0] and s.boards[1]["media"] == [0, 0, 0] and s.supply[1] == 10
+    assert s.boards[0]["once"] == ["press-spokesperson"] and s.boards[1]["once"] == ["press-spokesperson"]
+
+
+def test_polls_are_auctioned_in_every_state_the_election_state_first():
+    s = dealt(phase=8, polls=["poll-01", "poll-02", "poll-03", "poll-04"])
+    finish_phase(s, 8)
+    polls = [t.split(":")[0] for t in texts(s) if t.startswith("Poll for ")]
+    assert polls == ["Poll for Hesse", "Poll for Bavaria", "Poll for Saxony", "Poll for Berlin"]
+    assert s.polls_used == ["poll-01", "poll-02", "poll-03", "poll-04"]
+
+
+def test_a_poll_cannot_be_published_when_the_own_trend_is_at_its_top():
+    s = dealt(phase=8, rallies=rows([4, 5, 2]), polls=["poll-01"], trends=rows([5, 0, 0]))
+    assert s.auction["auctioneer"] == 0  # (4 + 5) × 3 = 27
+    act(s, "pass", "pass")
+    assert s.step == "poll-use" and s.turn == 0 and s.legal_actions(0) == ["base"]
+    act(s, "base")
+    assert s.base[0] == 8 and s.boards[0]["trends"][0] == 5
+
+
+def test_several_winners_with_50_votes_each_move_a_media_marker():
+    s = dealt(phase=8, rallies=rows([8, 8, 0]), trends=rows([5, 5, 0]), media=rows([2, 1, 1]), polls=["poll-01"])
+    s.boards[0]["doubled"][0] = True
+    s.boards[0]["doubled"][1] = True
+    act(s, "pass", "pass", "base")
+    finish_phase_until_state(s, 4)
+    assert s.results[0]["kind"] == "several" and s.vp == [10, 10, 0]
+    assert s.national == [1, 1, 0] and s.supply == [9, 9, 10]
+    # income: 1,000 € per VP just won and per party-base point
+    assert f"{{p0}} 10 VP + {s.base[0]} base = {D.eur(10 + s.base[0])}" in " ".join(texts(s))

@@ -20,7 +20,7 @@ Kinds and their parts, in the order a player picks them:
 - ``target``: ``party`` (the rival a cabinet card works on);
 - ``replace``: ``opinion`` (the face-up opinion replaced), then ``with`` (a
   card of the opinion display);
-- ``double``: ``opinion``; ``look``: ``slot`` (1 to 4, a face-down opinion);
+- ``double``: ``opinion``; ``look``: ``slot`` (1 to 6, a face-down opinion);
   where a state shows an opinion twice, ``replace`` and ``double`` work on a
   copy without a doubling marker (DieMacherState.free_slot);
 - ``skip``: none (forgo a cabinet card's choice or the media majority's
