@@ -1478,6 +1478,78 @@ def test_walkthrough_three_player_rise_to_power():
     assert walk("three-player-rise-to-power").won == [1, 0, 0]
 
 
+# -- checks against the rule text, sentence by sentence ----------------------------------------------------
+
+
+def rise3(hands, give, trump, puts, first=0, **options):
+    """A 3-player game from an explicit deal, the Rise to Power played: the Empire
+    (`first`) sets aside `give`, declares `trump`, and each Rebel puts down `puts[seat]`."""
+    st = dealt(hands, first=first, **options)
+    act(st, *["give " + c for c in give], "trump " + trump)
+    for seat, pair in puts.items():
+        st.apply(seat, "put " + pair)
+    assert st.phase == "target" and st.starter == first
+    return st
+
+
+def test_the_rule_text_redeal_gives_12_new_cards_to_each_player():
+    # "If all players pass without making a bid, you must discard all cards, reshuffle them and deal
+    # 12 new cards to each player."
+    st = dealt([["1m"], ["2m"], ["3m"], ["4m"]], first=2)
+    act(st, "pass", "pass", "pass", "pass")
+    assert st.phase == "bid" and [len(h) for h in st.hands] == [12] * 4
+    assert sorted(c for h in st.hands for c in h) == sorted(DECK) and not st.discards
+
+
+def test_the_rule_text_bidding_ends_when_all_but_the_last_bidder_passed():
+    # "After all players but one have passed their turn (i.e., no one outbid the last bidder), the player
+    # with the highest bid is declared the first player"
+    st = dealt([["1m", "2e"], ["2m", "3e"], ["3m", "4e"], ["4m", "5e"]], first=1)
+    act(st, "bid 12 military", "pass", "bid 12 economics", "pass")
+    assert st.phase == "bid" and st.to_act() == [1]
+    act(st, "pass")
+    assert st.phase == "target" and st.starter == 3 and st.aggressor == 1 and st.bid == [12, "economics"]
+
+
+def test_3p_the_empire_starts_and_play_passes_to_his_left():
+    # "The starting player is the Empire player and the next in order is the one on his left."
+    hands = [["5m", "6e", "7p", "8p", "9p"], ["1m", "2m", "3m", "4m", "9e"], ["10m", "11e", "1p", "2p", "3p"]]
+    st = rise3(hands, ["1m", "2m", "3m", "4m"], "politics", {0: "5m 9p", 2: "10m 3p"}, first=1)
+    assert st.empire == 1 and st.to_act() == [1]
+    assert {"1m", "2m"} <= set(st.hands[2]) and {"3m", "4m"} <= set(st.hands[0])  # the first pair goes left
+    act(st, "target russia", "play 9e")
+    assert st.to_act() == [2]
+    act(st, "play 11e")
+    assert st.to_act() == [0]
+
+
+def test_3p_spin_works_when_played_third():
+    # Spin "has an effect only if played last": "3rd in 3 player"
+    hands = [["9m", "1p", "2p", "3p", "4p", "12p"], ["1m", "5e", "6p", "7p", "8p", "9p"],
+             ["2m", "6e", "spin", "10p", "11p", "5p"]]
+    st = rise3(hands, ["1p", "2p", "3p", "4p"], "economics", {1: "1m 5e", 2: "2m 6e"})
+    act(st, "target russia", "play 9m", "play 6p", "play spin")
+    # 9 Military moved from the Empire (seat 0) to seat 1: the Rebels take Russia (Military defence 0)
+    assert st.won == [0, 1, 0] and top(st, "russia") == 1 and st.starter == 1
+
+
+def test_3p_a_draw_passes_the_start_to_the_left_of_the_previous_starter():
+    hands = [["4m", "1p", "2p", "3p", "5p", "12p"], ["2m", "5e", "6p", "7p", "8p", "9p"],
+             ["reinforcement", "6e", "1m", "10p", "11p", "4p"]]
+    st = rise3(hands, ["1p", "2p", "3p", "5p"], "economics", {1: "5e 9p", 2: "6e 11p"})
+    act(st, "target russia", "play 4m", "play 2m", "play reinforcement double 2m")
+    assert st.won == [0, 0, 0] and top(st, "russia") is None  # 4 and 4: nobody has the highest
+    assert st.starter == 1 and st.to_act() == [1]
+
+
+def test_2p_spin_played_second_moves_the_hand_power():
+    # 2 players: the second card is the last one
+    st = two([["9m", "1e"], ["spin", "2e"]], reserve=[])
+    act(st, "trump economics", "target russia", "play 9m", "play spin")
+    # 9 Military moves to seat 1, who takes Russia and starts the next conflict; the Spin's 0 goes to seat 0
+    assert top(st, "russia") == 1 and st.won == [0, 1] and st.starter == 1
+
+
 # -- golden tests ------------------------------------------------------------------------------------------------------
 
 

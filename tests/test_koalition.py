@@ -1338,3 +1338,74 @@ def test_the_hard_bot_plays_cards_as_the_normal_bot_with_more_samples_and_search
             last += state.phase == "play"
             searched += 1
     assert cards == 6 and searched > 3 and last > 0
+
+
+# -- further checks against the rule text, sentence by sentence ---------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_each_table_row_redeals_after_its_round(players):
+    """'3-4: 13 cards, 2 rounds of 6; 5-6: 9, 3 x 4; 7-8: 7, 4 x 3' (the rows the
+    other test leaves out): a round ends with one card in each hand, then the
+    whole deck is dealt again."""
+    per, rounds, each = DEAL_TABLE[players]
+    for state, seat, action in random_steps(players, 17):
+        if state.round == 1:
+            assert all(len(h) >= 1 for h in state.hands)
+            assert state.election <= each
+            continue
+        assert state.election == each + 1 and state.plays == []
+        assert [len(h) for h in state.hands] == [per] * players
+        assert len(state.set_aside) == 56 - per * players
+        assert sorted(all_cards(state)) == sorted(DECK)
+        return
+    raise AssertionError("the game never reached round 2")
+
+
+def test_two_doublers_of_the_same_highest_value_leave_the_choice_to_the_resignation():
+    """'When two or more cards share the same highest value, the player of the
+    resignation card has the opportunity to choose' - also between two Doublers,
+    each of which outranks the 12 it equals."""
+    state = dealt(3, [["rose-12", "black-12"], ["rose-x2", "black-x2"], ["resign-1", "red-1"]])
+    act(state, "play rose-12", "play rose-x2", "play red-1", "play black-12", "play black-x2")
+    resignations = sorted(a for a in state.legal_actions(2) if a.startswith("play resign"))
+    assert resignations == ["play resign-1 black-x2", "play resign-1 rose-x2"]
+    act(state, "play resign-1 black-x2")  # the last card: the vote follows
+    assert state.results[0]["votes"]["black"] == 12 and state.results[0]["votes"]["rose"] == 24
+
+
+def test_three_players_tied_on_value_and_card_share_their_three_places():
+    """'the victory points are divided ... and rounded down. This amount is given
+    to each player involved in the tie', for a tie of three."""
+    row = VP_TABLE["germany"][3]
+    vp, lines = award(entries((0, "green", 9, "number", 9), (1, "green", 9, "number", 9),
+                              (2, "green", 9, "number", 9)), row)
+    assert vp == {0: sum(row) // 3, 1: sum(row) // 3, 2: sum(row) // 3}
+    assert "rounded down" in lines[0]
+
+
+def test_three_tied_parties_skip_two_bonus_levels():
+    """'skip one bonus point level for each tied party'."""
+    vp = vp_table({"rose": 30, "black": 20}, {"yellow": 20, "green": 20}, {"red": 10})
+    b = bonus_round(vp, 3)
+    assert b["bonus"]["rose"] == 7
+    assert b["bonus"]["black"] == b["bonus"]["yellow"] == b["bonus"]["green"] == 6
+    assert b["bonus"]["red"] == 3
+
+
+def test_a_stalemate_repeats_the_same_country_with_the_same_starting_player():
+    """'a new election is called immediately ... The new election follow the
+    normal rules (step 2 on)': no new country card and no new starting player,
+    also when the starting player is not the oldest."""
+    state = dealt(3, [["yellow-2", "green-3a", "yellow-12", "yellow-10"],
+                      ["red-1", "purple-2", "brown-10", "brown-7"],
+                      ["black-12", "black-10", "rose-12", "rose-11"]], countries=("germany", "france"))
+    act(state, "play yellow-2", "play red-1", "play black-12", "play green-3a", "play purple-2", "play black-10")
+    assert state.results[0]["government"] == ["black"] and state.starter == 2
+    assert state.country == "france" and state.to_act() == [2]
+    act(state, "play rose-12", "play yellow-12", "play brown-10", "play rose-11", "play yellow-10", "play brown-7")
+    assert state.count["majority"] == 32 and state.chairs == {"rose": 2, "yellow": 0, "brown": 1}
+    act(state, "propose rose+yellow", "decline", "pass", "pass", "pass")
+    assert state.ballot == 2 and state.country == "france" and state.starter == 2 and state.to_act() == [2]
+    assert {"rose-12", "rose-11"} <= set(state.hands[2]) and {"brown-10", "brown-7"} <= set(state.hands[1])
+    assert len(state.results) == 1
