@@ -185,7 +185,9 @@ function makeLater(delay = 10000) {
 function withPyScriptBytecode(pyodide) {
   let put = "none";
   try {
-    put = String(pyodide.runPython("import _coalitions_pyscript\n_coalitions_pyscript.put()"));
+    // one expression: nothing is left in __main__, nor the module in sys.modules
+    put = String(pyodide.runPython(
+      "(__import__('_coalitions_pyscript').put(), __import__('sys').modules.pop('_coalitions_pyscript'))[0]"));
   } catch (error) {
     console.warn("Coalitions: PyScript's package will be compiled from source:", error);
   }
