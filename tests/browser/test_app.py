@@ -359,16 +359,21 @@ def test_an_indexeddb_slower_than_the_shell_waits_leaves_no_broken_database(open
     # than the shell waits for it (3 s). The page goes on in memory; the late
     # upgrade must not leave a database without its store behind, which every
     # later start would fail on. Here another open holds the database's
-    # creation for 4.5 s, then gives it up, on the first load only.
+    # creation until the shell has stopped waiting, then gives it up, on the
+    # first load only.
     slow = """
         if (!sessionStorage.getItem('held')) {
             sessionStorage.setItem('held', '1');
             const holding = indexedDB.open('%s', 1);
             holding.onupgradeneeded = () => {
                 const store = holding.result.createObjectStore('hold');
-                const until = Date.now() + 4500;
+                // until the shell has stopped waiting and gone on in memory, and a moment more
+                const until = Date.now() + 30000;
+                let gaveUp = 0;
                 (function keep() {
-                    if (Date.now() < until) store.get(0).onsuccess = keep;
+                    const root = document.documentElement;
+                    if (!gaveUp && root && root.getAttribute('data-idb') === 'memory') gaveUp = Date.now();
+                    if (Date.now() < until && (!gaveUp || Date.now() < gaveUp + 300)) store.get(0).onsuccess = keep;
                     else holding.transaction.abort();
                 })();
             };
