@@ -1,20 +1,19 @@
 """PyScript's own Python package, as bytecode the page puts where import looks.
 
 At every start PyScript writes its package ``pyscript`` (14 modules, 30 KB of
-source) into Python's working folder and imports it, so Python compiles
-that source on every load, cold or restored from a snapshot. The build
-compiles the same sources (``@pyscript/core``'s ``src/stdlib/pyscript.js``,
-which its bundle is made from) of the modules ``import pyscript`` loads
-(:func:`imported_at_start`: not ``pyscript.web``, ``fs`` or ``media``, which
-the app never imports; 27 KB of bytecode the first visit does not download)
-with Pyodide under Node into *checked*
-hash-based ``.pyc`` files (PEP 552) and ships them in
-``pyodide/python_stdlib.zip`` under BYTECODE_FOLDER (a name import never
-reads), with PUT_MODULE, whose ``put()`` copies them into
-``pyscript/__pycache__/`` of the working folder. ``pyodide/start.mjs`` calls
-it once Python has started, before PyScript's set-up. Python then uses each
-file only while the source PyScript wrote beside it hashes to what it was
-compiled from; any other source is compiled as before.
+source) into Python's working folder and imports it, so Python compiles that
+source on every load, cold or restored from a snapshot. The build compiles,
+with Pyodide under Node, the same sources (``@pyscript/core``'s
+``src/stdlib/pyscript.js``, which its bundle is made from) of the modules
+``import pyscript`` loads (:func:`imported_at_start`: not ``pyscript.web``,
+``fs`` or ``media``, which the app never imports) into *checked* hash-based
+``.pyc`` files (PEP 552), and ships them in ``pyodide/python_stdlib.zip``
+under BYTECODE_FOLDER (a name import never reads), with PUT_MODULE, whose
+``put()`` copies them into ``pyscript/__pycache__/`` of the working folder.
+``pyodide/start.mjs`` calls it once Python has started, before PyScript's
+set-up. Python then uses each file only while the source PyScript wrote
+beside it hashes to what it was compiled from; any other source is compiled
+as before.
 """
 
 from __future__ import annotations
