@@ -169,8 +169,12 @@
           if (!repaired && lostItsStores(db)) {
             repaired = true;
             try { db.close(); } catch (error) { /* nothing to close */ }
-            var deleting = idb.deleteDatabase(name);
-            deleting.onsuccess = deleting.onerror = reopen;
+            try {
+              var deleting = idb.deleteDatabase(name);
+              deleting.onsuccess = deleting.onerror = reopen;
+            } catch (error) {
+              fallBack();
+            }
             return;
           }
           clearTimeout(timer);
