@@ -347,11 +347,26 @@ def test_blocked_storage_warns_and_plays_in_memory(open_page, dist_url):
 # PyScript keeps a database of its own in IndexedDB ("IDBMap/@pyscript.fs",
 # one store, "entries"), which it opens without a version as it loads.
 PYSCRIPT_DB = "IDBMap/@pyscript.fs"
-STORES_OF = """name => new Promise((done, failed) => {
-    const request = indexedDB.open(name);
+# The stores of a database, or null where there is none, without making one
+# (IndexedDB's own open, not the shell's wrapper of it: boot.js).
+STORES_OF = """name => new Promise((done) => {
+    const request = IDBFactory.prototype.open.call(indexedDB, name);
+    request.onupgradeneeded = () => request.transaction.abort();
     request.onsuccess = () => { const names = [...request.result.objectStoreNames]; request.result.close(); done(names); };
-    request.onerror = () => failed(request.error);
+    request.onerror = (event) => { event.preventDefault(); done(null); };
 })"""
+
+
+def no_broken_database(page) -> None:
+    """Once the shell has settled (it waits 3 s at most): PyScript's database
+    has its store; or, where the shell went on in memory again (a very busy
+    machine), there is no database at all. Never one without its store."""
+    page.wait_for_timeout(3500)
+    stores = page.evaluate(STORES_OF, PYSCRIPT_DB)
+    if page.locator("html").get_attribute("data-idb") == "memory":
+        assert stores is None
+    else:
+        assert stores == ["entries"]
 
 
 def test_an_indexeddb_slower_than_the_shell_waits_leaves_no_broken_database(open_page, dist_url):
@@ -384,10 +399,10 @@ def test_an_indexeddb_slower_than_the_shell_waits_leaves_no_broken_database(open
     wait_ready(page, "play")
     page.locator('html[data-idb="memory"]').wait_for(state="attached")  # the shell stopped waiting
     page.wait_for_timeout(1500)  # the late upgrade has come and been undone
+    assert page.evaluate(STORES_OF, PYSCRIPT_DB) is None
     page.reload()
     wait_ready(page, "play")
-    assert page.locator("html").get_attribute("data-idb") is None
-    assert page.evaluate(STORES_OF, PYSCRIPT_DB) == ["entries"]
+    no_broken_database(page)
 
 
 def test_a_database_left_without_its_store_is_made_again(open_page, dist_url):
@@ -401,11 +416,10 @@ def test_a_database_left_without_its_store_is_made_again(open_page, dist_url):
     """ % PYSCRIPT_DB
     page = open_page(dist_url + NEW_4P, init_script=broken)
     wait_ready(page, "play")
-    assert page.locator("html").get_attribute("data-idb") is None
-    assert page.evaluate(STORES_OF, PYSCRIPT_DB) == ["entries"]
+    no_broken_database(page)
     page.reload()
     wait_ready(page, "play")
-    assert page.evaluate(STORES_OF, PYSCRIPT_DB) == ["entries"]
+    no_broken_database(page)
 
 
 def test_full_storage_warns(open_page, dist_url):
