@@ -131,3 +131,23 @@ def save_id_of(page):
     found = SAVE_ID.search(page.url)
     assert found, page.url
     return found.group(1)
+
+
+# The bot worker (static/bot-worker.js) answers on this channel only once its
+# Python and the rules have loaded: null after 10 s without an answer.
+WORKER_PROBE = """() => new Promise((resolve) => {
+  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
+  const timer = setTimeout(() => { channel.close(); resolve(null); }, 10000);
+  channel.onmessage = (event) => { clearTimeout(timer); channel.close(); resolve(event.data); };
+  channel.postMessage({ type: "stdlib-modules" });
+})"""
+
+
+def wait_bot_worker_loaded(page, tries=30):
+    """Until the page's bot worker has loaded (it answers its probe), so that
+    none of its own fetches is still under way; at most `tries` × 10 s."""
+    for _ in range(tries):
+        answer = page.evaluate(WORKER_PROBE)
+        if answer is not None:
+            return answer
+    raise AssertionError("the bot worker did not answer")

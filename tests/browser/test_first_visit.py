@@ -11,7 +11,7 @@ import re
 import build
 
 from .conftest import new_context
-from .pages import READY_MS, goto_hash, wait_ready
+from .pages import READY_MS, WORKER_PROBE, goto_hash, wait_bot_worker_loaded, wait_ready
 
 RUNTIME = "**/pyodide/pyodide.asm.wasm"  # the largest file: held back until the test lets it through
 RULES_FILES = "/pages/rules-"  # pages/rules-<game>.html: asked for only to show that page
@@ -189,11 +189,7 @@ def test_a_table_s_first_visit_fetches_its_own_game_s_part_only(chromium_browser
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(url + "#/new/die-macher?players=4&seats=human,bot,bot,bot&seed=7")
             wait_ready(page, "play")
-            for _ in range(30):  # the worker answers its probe once its Python has started
-                if page.evaluate(WORKER_PROBE) is not None:
-                    break
-            else:
-                raise AssertionError("the bot worker did not answer")
+            wait_bot_worker_loaded(page)
             fetched = sorted({re.sub(r"-[0-9a-f]+\.zip$", "", u.rpartition("/games/")[2])
                               for u in asked if "/games/" in u and u.endswith(".zip")})
             assert fetched == ["die_macher"], fetched
@@ -349,13 +345,6 @@ def test_a_page_not_drawn_at_build_time_shows_the_loading_panel(chromium_browser
 # of stdlib-modules.txt as bytecode) is all that playing any game imports, in
 # the page and in the bot worker, at every bot level: the whole library
 # (pyodide/python_stdlib_all-<hash>.zip, py/app/stdlib.py) is never fetched.
-
-WORKER_PROBE = """() => new Promise((resolve) => {
-  const channel = new BroadcastChannel("coalitions-bot-worker-probe");
-  const timer = setTimeout(() => { channel.close(); resolve(null); }, 10000);
-  channel.onmessage = (event) => { clearTimeout(timer); channel.close(); resolve(event.data); };
-  channel.postMessage({ type: "stdlib-modules" });
-})"""
 
 
 def level_tables(game):

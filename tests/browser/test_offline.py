@@ -18,7 +18,7 @@ import pytest
 
 import build
 
-from .pages import goto_hash, play_to_the_end, wait_ready
+from .pages import goto_hash, play_to_the_end, wait_bot_worker_loaded, wait_ready
 
 NEW_3P = "#/new/election-day?players=3&seats=human,bot,bot&seed=5"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -57,16 +57,24 @@ def wait_controlled(page):
 
 def visit_then_go_offline(open_page, url, init_script=None):
     """One visit to the home page at `url`, kept until the service worker
-    controls it, then offline: (page, requests to other hosts, the responses
-    from the moment it went offline)."""
+    controls it, then offline (`go_offline`): (page, requests to other hosts,
+    the responses from the moment it went offline)."""
     page = open_page(url) if init_script is None else open_page(url, init_script=init_script)
     offsite = watch_context(page)
     wait_ready(page, "home")
     wait_controlled(page)
+    return page, offsite, go_offline(page)
+
+
+def go_offline(page):
+    """Once the bot worker the page started has loaded (on a busy machine its
+    fetches, some begun before the service worker controlled the page, could
+    still be answering), the context goes offline: the responses from then on."""
+    wait_bot_worker_loaded(page)
     responses = []
     page.on("response", lambda r: responses.append(r))
     page.context.set_offline(True)
-    return page, offsite, responses
+    return responses
 
 
 @pytest.fixture(scope="module")
@@ -110,9 +118,7 @@ def test_offline_after_one_visit(open_page, served, built_dist, prefix):
     assert manifest["manifest"]["startUrl"] == served and manifest["manifest"]["scope"] == served
     cdp.detach()
 
-    responses = []
-    page.on("response", lambda r: responses.append(r))
-    page.context.set_offline(True)
+    responses = go_offline(page)
     page.reload()
     wait_ready(page, "home")
     # A new document, offline, straight to a new table.
@@ -162,9 +168,7 @@ def test_a_module_fetched_on_demand_works_offline_afterwards(open_page, built_di
         assert page.evaluate("window.coalitionsProbe.stdlibFetched()") is True
         page.wait_for_function("url => caches.match(url).then(r => !!r)", arg=served + archive, polling=100)
 
-        responses = []
-        page.on("response", lambda r: responses.append(r))
-        page.context.set_offline(True)
+        responses = go_offline(page)
         page.reload()
         wait_ready(page, "home")
         # put in place from Cache Storage at start (app/stdlib.py, restore)
