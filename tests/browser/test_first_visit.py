@@ -122,6 +122,49 @@ def test_home_and_rules_readable_before_python_then_python_takes_over(chromium_b
             page.context.close()
 
 
+# Layout shifts of the page's content (the loading bar itself left out), as
+# the browser reports them, from the start of the load.
+SHIFTS_INIT = """
+window.contentShifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const moved = (entry.sources || []).filter((s) => s.node && !(s.node.closest && s.node.closest("[data-loading]")));
+    if (moved.length) window.contentShifts.push({value: entry.value, nodes: moved.map((s) => s.node.nodeName + "." + s.node.className)});
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+def test_the_page_drawn_at_build_time_does_not_move_while_python_starts_or_once_it_has(chromium_browser, built_dist):
+    """Over the home page drawn at build time, the loading panel is a bar at
+    the window's bottom edge: its stage, its download line and its going once
+    Python has drawn move nothing of the page (a reader about to press "New
+    game" presses what they aimed at), at a phone's width and a laptop's."""
+    with build.serving(built_dist) as url:
+        for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+            context = chromium_browser.new_context(viewport=viewport, reduced_motion="reduce")
+            context.add_init_script(SHIFTS_INIT)
+            page, held, release, errors = held_page_in(context, url + "#/")
+            try:
+                button = page.locator('[data-game-card="koalition"] a', has_text="New game")
+                button.wait_for()
+                wait_held(page, held)
+                page.wait_for_function("() => Number(document.documentElement.getAttribute('data-boot-bytes')) > 0")
+                bar = page.locator("[data-loading]")
+                assert bar.is_visible()
+                box = bar.bounding_box()
+                assert abs(box["y"] + box["height"] - viewport["height"]) <= 1, (box, viewport)  # at the bottom edge
+                before = button.bounding_box()
+                release()
+                wait_ready(page, "home")
+                assert page.locator("[data-loading]").count() == 0
+                assert button.bounding_box() == before
+                assert page.evaluate("window.contentShifts") == []
+                assert not errors, errors
+            finally:
+                context.close()
+
+
 def test_the_home_page_lists_every_game_and_fetches_no_game_s_part(chromium_browser, built_dist):
     """The home page lists the games and their walkthroughs from the wheel's
     catalogue (py/app/catalogue.py), so it fetches no game's part
