@@ -54,7 +54,8 @@ class Bots:
                 action = await decide_here(*args)
         except Cancelled:
             return None
-        except BotWorkerError:  # the worker failed: this decision and the next ones are made here
+        except BotWorkerError as error:  # the worker failed: this decision (and the next ones, if it is gone) made here
+            js.console.warn(f"Coalitions: the bot worker could not decide ({error}); deciding on the page's thread")
             action = await decide_here(*args)
         report(float(js.performance.now()) - started, loading)
         return action if gen == self.generation else None

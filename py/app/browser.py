@@ -13,7 +13,7 @@ from pyodide.ffi import create_once_callable
 
 from coalitions.core.match import Match
 
-from . import dom, render, routes
+from . import dom, render, routes, stdlib
 from .bots import Bots
 from .localstore import open_store
 from .screens import screen_for
@@ -55,12 +55,26 @@ class App:
         self.listen(js.window, "storage", self.on_storage)
         self.show_storage_notice()
         apply_look(self.settings)  # as index.html did before the first paint, from the same key
+        self.restore_once_kept()
         self.show_route()
         if self.route is not None and not self.route.embed:
             # Once the first screen is interactive, the bot worker loads on its
             # own thread (from the files the page has just loaded), so that the
             # first bot move need not wait for it.
             js.setTimeout(create_once_callable(self.bots.start), WORKER_DELAY_MS)
+
+    def restore_once_kept(self) -> None:
+        """On a first visit the service worker keeps the site's files only
+        after the first screen. Once it controls the page, put on disk what it
+        keeps, as a start does after an earlier visit (`LibraryFinder.restore`):
+        a game first opened later in this same page, offline, then finds its
+        part. The finders' own requests are synchronous, and Chromium does not
+        hand those to a service worker."""
+        container = getattr(js.navigator, "serviceWorker", None)
+        library = stdlib.installed()
+        if dom.nil(container) or library is None or not dom.nil(container.controller):
+            return  # no service worker here, or it kept the site before this start (restored then)
+        self.listen(container, "controllerchange", lambda event: self.spawn(library.restore()))
 
     def listen(self, target: Any, kind: str, fn: Any) -> None:
         def handler(event: Any) -> None:

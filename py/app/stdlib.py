@@ -169,12 +169,17 @@ def install(base_url: str) -> LibraryFinder | None:
         index: Any = importlib.import_module(INDEX)
     except ImportError:
         return None
-    for finder in sys.meta_path:
-        if isinstance(finder, LibraryFinder):
-            return finder
+    already = installed()
+    if already is not None:
+        return already
     finder = LibraryFinder(base_url.rstrip("/") + "/" + index.ARCHIVE, frozenset(index.MODULES), parts=parts)
     sys.meta_path.append(finder)
     return finder
+
+
+def installed() -> LibraryFinder | None:
+    """The `LibraryFinder` `install` put on ``sys.meta_path``, or None."""
+    return next((finder for finder in sys.meta_path if isinstance(finder, LibraryFinder)), None)
 
 
 def imported_modules() -> str:

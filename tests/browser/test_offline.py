@@ -18,7 +18,8 @@ import pytest
 
 import build
 
-from .pages import goto_hash, play_to_the_end, wait_bot_worker_loaded, wait_ready
+from .pages import (check_action_buttons, goto_hash, play_to_the_end, step_buttons, wait_bot_worker_loaded,
+                    wait_for_turn, wait_ready)
 
 NEW_3P = "#/new/election-day?players=3&seats=human,bot,bot&seed=5"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -134,6 +135,36 @@ def test_offline_after_one_visit(open_page, served, built_dist, prefix):
     assert [f"{r.status} {r.url}" for r in responses if r.status != 200] == []
     assert offsite == []
     page.context.set_offline(False)
+
+
+def test_offline_in_the_same_page_after_a_first_visit_another_game_plays(open_page, built_dist):
+    """A first visit to a table, then offline without a reload: the service
+    worker kept the site only after the page had started, and the page asks
+    for a game's part with a synchronous request, which Chromium does not
+    hand to a service worker from a page (it does from the bot worker, which
+    the service worker claims). The page puts on disk what the service worker
+    keeps once it takes control, so a game not opened before plays, its bots
+    deciding in the bot worker."""
+    with build.serving(built_dist) as served:
+        page = open_page(served + "index.html" + NEW_3P, init_script="window.coalitionsBench = [];")
+        warnings = []
+        page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
+        wait_ready(page, "play")
+        wait_controlled(page)
+        responses = go_offline(page)
+        goto_hash(page, "#/new/koalition?players=3&seats=human,bot,bot&seed=5", "play")  # seated: straight to the table
+        rng = random.Random(3)
+        for _ in range(40):  # until both bots have decided (Koalition: a player at a time)
+            wait_for_turn(page)
+            if page.evaluate("window.coalitionsBench.length") >= 2:
+                break
+            choices = [f'[data-action="{a}"]' for a in check_action_buttons(page)]
+            choices += [f'[data-step="{s}"]' for s in step_buttons(page)]
+            page.locator(rng.choice(choices)).first.click()
+        assert page.evaluate("window.coalitionsBench.length") >= 2, "the bots never decided"
+        assert not [w for w in warnings if "bot worker" in w], warnings
+        assert [r.url for r in responses if not r.from_service_worker] == []
+        page.context.set_offline(False)
 
 
 def test_a_rules_page_opens_offline_from_the_worker_s_cache(open_page, built_dist):
