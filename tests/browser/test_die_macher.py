@@ -306,7 +306,7 @@ def place_a_media_marker(page):
             page.evaluate("() => { window.coalitionsBotPace = 4; }")  # the next bot move waits
             page.locator(f'[data-action="{media[0]}"]').click()
             marker = page.locator(MARKER)
-            marker.wait_for(state="attached", timeout=3000)
+            marker.wait_for(state="attached", timeout=10_000)
             assert marker.count() == 1
             state = marker.evaluate("el => el.closest('[data-state]').dataset.state")
             assert marker.evaluate("el => el.querySelector('.dm-chip').textContent") == "Bk"  # the player's party
@@ -374,14 +374,14 @@ def test_the_election_result_at_390_leads_with_its_outcome_counts_down_and_pause
     shoot(page, "result-390", ((PHONE, "390"),))
     # the pointer on the panel: stopped, and it stays past its 8 seconds' end
     panel.hover()
-    page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=2000)
+    page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=5000)
     page.wait_for_timeout(9000)
     assert panel.count() == 1 and "Paused" in panel.locator("[data-countdown-note]").inner_text()
     page.mouse.move(5, 5)  # the pointer leaves: the count goes on
-    page.wait_for_selector(f"{PANEL} [data-countdown]", timeout=2000)
+    page.wait_for_selector(f"{PANEL} [data-countdown]", timeout=5000)
     # the focus on it stops it too
     panel.locator("summary").first.focus()
-    page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=2000)
+    page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=5000)
     page.locator(CONTINUE).click()
     page.wait_for_selector(PANEL, state="detached")
     wait_ready(page, "play")

@@ -133,13 +133,13 @@ def test_the_countdown_stops_while_the_pointer_is_on_the_panel_at_390(booted):
         first = panel.locator("[data-moment-outcome], details").evaluate_all("els => els.map(e => e.tagName)")
         assert first[0] == "P" and "DETAILS" in first, first  # outcome first, details below
         panel.hover()
-        page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=2000)
+        page.wait_for_selector(f"{PANEL} [data-countdown-note]:has-text('Paused')", timeout=5000)
         shot(page, "result-paused-390")
         page.wait_for_timeout(3000)  # longer than the pause: still there
         assert panel.count() == 1 and "Paused" in panel.locator("[data-countdown-note]").inner_text()
         page.mouse.move(5, 5)  # the pointer leaves: the count goes on, and the panel goes
-        page.wait_for_selector(f"{PANEL} [data-countdown]", timeout=2000)
-        page.wait_for_selector(PANEL, state="detached", timeout=5000)
+        page.wait_for_selector(f"{PANEL} [data-countdown]", timeout=5000)
+        page.wait_for_selector(PANEL, state="detached", timeout=10_000)
         wait_ready(page, "play")
     finally:
         page.set_viewport_size(DESKTOP)
