@@ -100,6 +100,21 @@ def frame_settled(frame):
     frame.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+def fitted(page, frame, tries=100):
+    """Wait until the host's iframe is as tall as the frame's content and the
+    frame has nothing to scroll: after a step, the frame redraws (later on a
+    busy machine than the two frames `frame_settled` waits) and then the
+    include resizes the iframe; each try reads both sides again."""
+    for _ in range(tries):
+        content = frame.evaluate("() => Math.ceil(document.body.getBoundingClientRect().height)")
+        height = page.evaluate("() => document.querySelector('iframe').getBoundingClientRect().height")
+        fits = frame.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight + 1")
+        if abs(height - content) < 1 and fits:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the iframe ({height}px) never fitted its content ({content}px, scrolls: {not fits})")
+
+
 def no_horizontal_scroll(frame):
     return frame.evaluate(
         "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
@@ -243,15 +258,12 @@ def test_embedded_walkthrough_on_another_site_whose_storage_the_browser_refuses(
     sizes = []
     for _ in range(len(RECORD["moves"]) + 1):
         frame_settled(frame)
-        page.wait_for_function(
-            "h => Math.abs(document.querySelector('iframe').getBoundingClientRect().height - h) < 1",
-            arg=frame.evaluate("() => Math.ceil(document.body.getBoundingClientRect().height)"))
+        fitted(page, frame)
         box = frame_el.bounding_box()
         sizes.append(round(box["height"]))
         assert box["width"] <= column
         assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         assert no_horizontal_scroll(frame)
-        assert frame.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight + 1")
         if inside.locator("[data-learn]").count():
             inside.locator("[data-ui=show-me]").click()
         elif not inside.locator("[data-ui=next]").is_disabled():
