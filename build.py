@@ -77,7 +77,8 @@ from buildtools.common import (
 from buildtools.csp import csp_hash, page_policy, write_page
 from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
 from buildtools.prerender import (
-    download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp_download_bytes, write_pages,
+    BYTES_MARKER,
+    download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp, write_pages,
 )
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (
@@ -86,7 +87,7 @@ from buildtools.sw import (
 )
 from buildtools.preload import preload_links, preloaded_files, write_preloads
 from buildtools.pyscript_bytecode import stdlib_entries as pyscript_stdlib_entries
-from buildtools.snapshot import write_pyodide_start
+from buildtools.snapshot import SNAPSHOT_KEY_MARKER, write_pyodide_start
 from buildtools.wheel import (
     GAME_PARTS, PARTS_INDEX, SITE_WHEEL_OMITS, game_of, part_of, STDLIB_ARCHIVE, STDLIB_INDEX, STDLIB_MODULES, WHEEL_FILE, WHEEL_PACKAGES, build_wheel,
     compiled_stdlib, module_names, project_version, python_packages, site_parts, site_wheel, split_stdlib, stdlib_archive,
@@ -277,10 +278,11 @@ def assemble(out: Path) -> None:
     log(f"index.html: {preloads} start-up preloads (PyScript's modules, config, wheel, entry script)")
 
     snapshot_key = write_pyodide_start(pyodide, stdlib_modules())
+    stamp(out / "index.html", SNAPSHOT_KEY_MARKER, snapshot_key)
     log(f"pyodide/start.mjs: PyScript's interpreter module, Python snapshots of build {snapshot_key}")
 
     runtime = download_bytes(out, precache_files(out))
-    stamp_download_bytes(out / "index.html", runtime)
+    stamp(out / "index.html", BYTES_MARKER, str(runtime))
     log(f"the Python runtime: {runtime / 1e6:.1f} MB to download")
     worker = write_service_worker(out)
     log(f"sw.js: {len(worker.files)} files precached ({worker.size / 1e6:.1f} MB), version {worker.version}")

@@ -119,8 +119,11 @@ def download_bytes(site: Path, files: list[str]) -> int:
                if name != "index.html" and not name.startswith(("static/", f"{PAGES_DIR}/")))
 
 
-def stamp_download_bytes(index: Path, total: int) -> None:
+def stamp(index: Path, marker: str, value: str) -> None:
+    """Write ``value`` over ``marker``, which the page must hold once (values
+    known only late in the build: outside any inline script, whose hash the
+    page's policy already holds)."""
     text = index.read_text("utf-8")
-    if text.count(BYTES_MARKER) != 1:
-        raise BuildError(f"index.html: expected {BYTES_MARKER} once")
-    index.write_text(text.replace(BYTES_MARKER, str(total)), "utf-8")
+    if text.count(marker) != 1:
+        raise BuildError(f"index.html: expected {marker} once")
+    index.write_text(text.replace(marker, value), "utf-8")

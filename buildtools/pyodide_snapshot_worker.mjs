@@ -1,7 +1,8 @@
 // Makes this build's Python memory snapshot (see start.mjs beside it) in a
 // Pyodide of its own: started as the page's is, with the standard library the
 // app imports imported (build.py stamps their names below), then kept in Cache
-// Storage, packed (start.mjs's packSnapshot), with the packed bytes' SHA-256.
+// Storage, packed (start.mjs's packSnapshot), with the packed bytes' SHA-256
+// and the memory's length.
 // Answers {ok: true, memory, bytes} (their lengths) or {ok: false, error}.
 import { loadPyodide } from "./pyodide.mjs";
 import { packSnapshot, sha256 } from "./start.mjs";
@@ -18,7 +19,11 @@ self.onmessage = async ({ data }) => {
     const bytes = packSnapshot(memory);
     const cache = await caches.open(data.cache);
     await cache.put(data.url, new Response(bytes, {
-      headers: { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) },
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-sha256": await sha256(bytes),
+        "x-memory-length": String(memory.length), // Pyodide is handed a memory this long before the bytes are read
+      },
     }));
     self.postMessage({ ok: true, memory: memory.length, bytes: bytes.length });
   } catch (error) {

@@ -10,12 +10,14 @@
 // once per build, after the first start in which none was found, by a worker
 // of its own (a Pyodide made with _makeSnapshot wraps the page's globals in
 // proxies, which the page's Python must not see), and kept in Cache Storage
-// with its SHA-256, which is read and checked while Pyodide fetches its own
-// files. Anything wrong falls back to the usual start, and the
-// snapshot goes: no Cache Storage, no entry, a digest that does not match (a
-// damaged entry), another build's entry (deleted on sight), or a restore that
-// throws (another Pyodide's snapshot: its build id differs). A build whose
-// snapshot failed once makes no other.
+// with its SHA-256 and the memory's length. A start hands Pyodide a memory of
+// that length at once and fills it while Pyodide fetches and compiles its own
+// files: the snapshot's bytes, read and checked meanwhile, hold back only the
+// restore itself. Anything wrong falls back to the usual start, and the
+// snapshot goes: no Cache Storage, no entry, a digest that does not match or
+// no memory length (a damaged entry), or a restore that throws (another
+// Pyodide's snapshot: its build id differs). Another build's entry is deleted
+// once Python has started. A build whose snapshot failed once makes no other.
 //
 // <html data-python-snapshot> says what happened, for tests and benchmarks:
 // "used", "none" (none yet: one is made after the start), "damaged", "failed"
@@ -89,64 +91,82 @@ export function packSnapshot(memory) {
   return packed;
 }
 
-// Python's memory from a packed snapshot; throws on anything that is not one
-// (runs out of order, outside the memory, or not exactly filling the bytes).
-export function unpackSnapshot(packed) {
+// Python's memory from a packed snapshot, written into `memory` when given
+// (zeros of the snapshot's length), else into a new array; throws on anything
+// that is not one (runs out of order, outside the memory, or not exactly
+// filling the bytes), before writing anything.
+export function unpackSnapshot(packed, memory = null) {
   const damaged = () => new Error("the snapshot is damaged");
   if (packed.length < 12) throw damaged();
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const length = view.getUint32(4, true);
   const count = view.getUint32(8, true);
-  if (view.getUint32(0, true) !== PACKED || !length || length > MAX_MEMORY || 12 + 8 * count > packed.length) {
+  if (view.getUint32(0, true) !== PACKED || !length || length > MAX_MEMORY || 12 + 8 * count > packed.length
+      || (memory && memory.length !== length)) {
     throw damaged();
   }
-  const memory = new Uint8Array(length);
+  const runs = [];
   let at = 12 + 8 * count;
   let end = 0;
   for (let i = 0; i < count; i++) {
     const offset = view.getUint32(12 + 8 * i, true);
     const size = view.getUint32(16 + 8 * i, true);
     if (!size || offset < end || offset + size > length || at + size > packed.length) throw damaged();
-    memory.set(packed.subarray(at, at + size), offset);
+    runs.push([offset, at, size]);
     at += size;
     end = offset + size;
   }
   if (at !== packed.length) throw damaged();
-  return memory;
+  const target = memory || new Uint8Array(length);
+  for (const [offset, from, size] of runs) target.set(packed.subarray(from, from + size), offset);
+  return target;
 }
 
-// Python's memory from the snapshot, its stored bytes checked against their
-// digest (rejects if they do not match, or are not a packed snapshot): the
-// bytes read by index.html's first script when it found this build's entry
-// (a reload starts reading before PyScript loads), or read now.
-async function checkedBytes(response) {
-  const early = await Promise.resolve(globalThis.coalitionsSnapshot).catch(() => null);
-  globalThis.coalitionsSnapshot = null; // its bytes are not kept once Python holds them
-  let bytes;
-  let digest;
-  if (early && early.url === SNAPSHOT_URL && early.expected === response.headers.get("x-sha256")) {
-    bytes = new Uint8Array(await early.bytes);
-    digest = hex(await early.digest);
-  } else {
-    bytes = new Uint8Array(await response.arrayBuffer());
-    digest = await sha256(bytes);
-  }
-  if (!bytes.length || digest !== response.headers.get("x-sha256")) throw new Error("the snapshot is damaged");
-  return unpackSnapshot(bytes);
+// The length of Python's memory a snapshot entry says it holds, or 0 if it
+// says none that could be.
+function memoryLength(entry) {
+  const length = Number(entry.length);
+  return Number.isInteger(length) && length > 0 && length <= MAX_MEMORY ? length : 0;
 }
 
-// This build's snapshot entry in Cache Storage (its body not read yet), or
-// null; deletes this site's snapshots of other builds. {cache, response}, or
-// cache null where there is no Cache Storage (or it is blocked).
+// This build's snapshot, as index.html's first script describes the entry it
+// looked up (a reload starts reading it before this module loads): {url,
+// bytes, digest, expected, length}, promises of its packed bytes and their
+// SHA-256, and the digest and memory length stored with it; null if there is
+// none; rejects where Cache Storage is missing or blocked (an embed in
+// another site).
 async function findSnapshot() {
-  if (!globalThis.caches || !globalThis.crypto?.subtle) return { cache: null, response: null };
+  if (!globalThis.caches || !globalThis.crypto?.subtle) throw new Error("no Cache Storage here");
+  const early = await Promise.resolve(globalThis.coalitionsSnapshot).catch(() => undefined);
+  globalThis.coalitionsSnapshot = null; // its bytes are not kept once Python holds them
+  if (early && early.url === SNAPSHOT_URL) return early.missing ? null : early;
+  // not looked up (a page of another build: a deploy under way), or it failed
+  const response = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
+  if (!response) return null;
+  const bytes = response.arrayBuffer();
+  const digest = bytes.then((buffer) => crypto.subtle.digest("SHA-256", buffer));
+  digest.catch(() => {});
+  return { url: SNAPSHOT_URL, bytes, digest, expected: response.headers.get("x-sha256"),
+    length: response.headers.get("x-memory-length") };
+}
+
+// Writes the snapshot's memory into `memory` once its stored bytes are read
+// and match their digest; rejects, having written nothing, if they do not.
+async function fill(entry, memory) {
+  const bytes = new Uint8Array(await entry.bytes);
+  const digest = hex(await entry.digest);
+  if (!bytes.length || digest !== entry.expected) throw new Error("the snapshot is damaged");
+  unpackSnapshot(bytes, memory);
+}
+
+// Deletes this site's snapshots of other builds, once Python has started.
+async function forgetOtherBuilds() {
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const request of await cache.keys()) {
     if (request.url.startsWith(SNAPSHOT_PREFIX) && request.url !== SNAPSHOT_URL && request.url !== FAILED_URL) {
       await cache.delete(request);
     }
   }
-  return { cache, response: (await cache.match(SNAPSHOT_URL)) || null };
 }
 
 // After the page is interactive (<html data-ready>) and ten seconds more, so
@@ -199,44 +219,71 @@ function start(options) {
   return startPython(options).then(withPyScriptBytecode);
 }
 
+// Cache Storage's entry of this build's snapshot deleted; with `failed`, a
+// mark left that this build makes no other.
+async function dropSnapshot(failed) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await cache.delete(SNAPSHOT_URL);
+  if (failed) await cache.put(FAILED_URL, new Response("failed"));
+}
+
+// A snapshot is made later unless one failed here before (asked while Python starts).
+function makeUnlessFailed() {
+  caches.open(SNAPSHOT_CACHE).then((cache) => cache.match(FAILED_URL)).then((failed) => {
+    if (!failed) makeLater();
+  }, () => {});
+}
+
 async function startPython(options) {
-  const { cache, response } = await findSnapshot().catch(() => ({ cache: null, response: null })); // storage blocked (an embed in another site, say)
-  if (!response) globalThis.coalitionsSnapshot = null; // another build's entry, if index.html's script read one
-  if (response) {
-    // Read and checked while Pyodide fetches its own files (it awaits the
-    // snapshot only then): a damaged snapshot is never restored.
-    let damaged = false;
-    const bytes = checkedBytes(response).catch((error) => {
-      damaged = true; // unreadable, or not what was stored
-      throw error;
-    });
-    bytes.catch(() => {}); // seen below, even if Pyodide fails before it awaits them
-    try {
-      const pyodide = await loadPlain({ ...options, _loadSnapshot: bytes });
-      pyodide.runPython(AFTER_RESTORE);
-      mark("used");
-      return pyodide;
-    } catch (error) {
-      if (damaged) {
-        try { await cache.delete(SNAPSHOT_URL); } catch (ignored) { /* storage gone meanwhile */ }
-        mark("damaged");
-        if (!(await cache.match(FAILED_URL).catch(() => true))) makeLater();
-        return loadPlain(options);
-      }
-      console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
-      mark("failed");
-      try {
-        await cache.delete(SNAPSHOT_URL);
-        await cache.put(FAILED_URL, new Response("failed"));
-      } catch (ignored) { /* storage gone meanwhile */ }
-    }
-  } else if (cache === null) {
+  let entry;
+  try {
+    entry = await findSnapshot();
+  } catch (error) { // no Cache Storage, or storage blocked
     mark("unavailable");
-  } else {
+    return loadPlain(options);
+  }
+  if (!entry) {
     const root = globalThis.document?.documentElement;
     if (root && !root.hasAttribute("data-python-snapshot")) mark("none");
-    // whether a snapshot failed here before is asked while Python starts
-    cache.match(FAILED_URL).then((failed) => { if (!failed) makeLater(); }, () => {});
+    makeUnlessFailed();
+    return loadPlain(options);
+  }
+  // Pyodide is handed a memory of the snapshot's length at once, so that it
+  // fetches and compiles its own files while the snapshot is read and
+  // checked; it restores that memory only once Python's files are in place,
+  // which waits for `filled` (fsInit). A damaged snapshot leaves the memory
+  // all zeros, which Pyodide refuses to restore (no magic number).
+  const length = memoryLength(entry);
+  const memory = new Uint8Array(length);
+  let damaged = !length;
+  const filled = (length ? fill(entry, memory) : Promise.reject(new Error("no memory length"))).catch(() => {
+    damaged = true;
+  });
+  const fsInit = options.fsInit;
+  try {
+    const pyodide = await loadPlain({
+      ...options,
+      _loadSnapshot: memory,
+      fsInit: async (fs, info) => {
+        await filled;
+        if (fsInit) await fsInit(fs, info);
+      },
+    });
+    pyodide.runPython(AFTER_RESTORE);
+    mark("used");
+    forgetOtherBuilds().catch(() => {});
+    return pyodide;
+  } catch (error) {
+    await filled;
+    if (damaged) { // unreadable, or not what was stored: never restored
+      await dropSnapshot(false).catch(() => {});
+      mark("damaged");
+      makeUnlessFailed();
+      return loadPlain(options);
+    }
+    console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
+    mark("failed");
+    await dropSnapshot(true).catch(() => {});
   }
   return loadPlain(options);
 }

@@ -102,8 +102,11 @@ def test_micropip_installs_the_wheel_offline(node, built_dist):
 def test_a_snapshot_keeps_no_pages_of_zeros_and_restores(node, built_dist):
     """The Python memory snapshot is stored packed (pyodide/start.mjs): made
     memories come back byte for byte, a packed snapshot edited in any part
-    is refused as damaged, and a real snapshot, packed and unpacked, starts a
-    Python that has what was imported before it was made."""
+    is refused as damaged (writing nothing into the memory it was to fill), and
+    a real snapshot, packed and unpacked, starts a Python that has what was
+    imported before it was made; also when Pyodide is handed the memory
+    empty and it is filled while Pyodide sets up its files, as the page's
+    start does, while an empty memory is refused."""
     proc = subprocess.run([node, str(ROOT / "tests" / "pyodide" / "snapshot_pack.mjs"), f"{built_dist / 'pyodide'}/"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -115,6 +118,8 @@ def test_a_snapshot_keeps_no_pages_of_zeros_and_restores(node, built_dist):
     assert out["refused"] and all(out["refused"].values()), out["refused"]
     real = out["real"]
     assert real["same"] and real["imported"] is True, real
+    assert real["filledLate"] is True, real
+    assert "magic" in real["empty"], real
     assert real["packed"] < real["memory"] / 2, real  # two thirds of Python's memory at the start is zeros
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import zipfile
 
+import pytest
+
 import build
 from buildtools.pyscript_bytecode import BYTECODE_FOLDER
 
@@ -44,20 +46,23 @@ def rewrite(page, url: str, how: str) -> None:
     """Put back the cached snapshot at `url` changed: "damage" flips a byte
     in Python's memory and keeps the stored digest; "foreign" writes a
     snapshot that restoring rejects (the magic number of Pyodide's header,
-    inside the packed form), under a digest that matches it."""
+    inside the packed form), under a digest that matches it; "unsized"
+    keeps the bytes but not the memory's length stored with them."""
     page.evaluate("""async ([cacheName, url, how]) => {
       const cache = await caches.open(cacheName);
       const response = await cache.match(url);
       const bytes = new Uint8Array(await response.arrayBuffer());
-      let digest = response.headers.get("x-sha256");
+      const headers = new Headers(response.headers);
       if (how === "damage") {
         bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+      } else if (how === "unsized") {
+        headers.delete("x-memory-length");
       } else {  // Pyodide's own header: the first bytes after the packed runs' table (start.mjs)
         bytes[12 + 8 * new DataView(bytes.buffer).getUint32(8, true)] ^= 0xff;
         const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-        digest = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+        headers.set("x-sha256", Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join(""));
       }
-      await cache.put(url, new Response(bytes, { headers: { "x-sha256": digest } }));
+      await cache.put(url, new Response(bytes, { headers }));
     }""", [CACHE, url, how])
 
 
@@ -88,7 +93,35 @@ def test_a_reload_starts_from_the_snapshot_made_after_the_first_start(open_page,
         assert page.evaluate(BYTECODE) == shipped_bytecode()  # the restored Python's files are new too
         goto_hash(page, "#/", "home")  # the restored Python draws another page
         goto_hash(page, "#" + TABLE.partition("#")[2], "play")
-    assert page.evaluate(KEYS) == [url]
+    # (once Python has started, off the start's way)
+    page.wait_for_function(f"({KEYS})().then((keys) => keys.length === 1 && keys[0] === {url!r})", timeout=10_000)
+
+
+def test_index_html_names_the_snapshot_its_first_script_reads_and_without_it_the_start_looks_itself(
+        open_page, dist_url):
+    """index.html's head names this build's snapshot (build.py writes the
+    key start.mjs carries), so that its first script reads it with one
+    lookup; a page without that name (another build's page, a deploy under
+    way) still starts from the snapshot, which start.mjs then looks up."""
+    url = snapshot_url(dist_url)
+    # (no service worker: it would answer index.html before the route below)
+    page = open_page(dist_url + TABLE, init_script=MAKE, service_workers="block")
+    named = page.get_attribute('meta[name="coalitions-python-snapshot"]', "content")
+    assert dist_url + named == url
+    made(page)
+    assert reload(page) == "used"
+    assert page.evaluate("window.coalitionsSnapshot") is None  # its bytes are not kept
+
+    def unnamed(route):
+        response = route.fetch()
+        text = response.text()
+        assert text.count('<meta name="coalitions-python-snapshot"') == 1
+        route.fulfill(response=response, body=re.sub(r'<meta name="coalitions-python-snapshot"[^>]*>', "", text))
+
+    page.route(re.compile(r".*/index\.html$"), unnamed)
+    assert reload(page) == "used"
+    assert page.locator('meta[name="coalitions-python-snapshot"]').count() == 0
+    assert page.locator("[data-action], [data-step]").count() > 0
 
 
 def with_a_rewritten_snapshot(open_page, dist_url, how):
@@ -101,9 +134,11 @@ def with_a_rewritten_snapshot(open_page, dist_url, how):
     return page, url
 
 
-def test_a_damaged_snapshot_is_not_used_and_is_made_again(open_page, dist_url):
-    page, _ = with_a_rewritten_snapshot(open_page, dist_url, "damage")
+@pytest.mark.parametrize("how", ["damage", "unsized"])
+def test_a_damaged_snapshot_is_not_used_and_is_made_again(open_page, dist_url, how):
+    page, _ = with_a_rewritten_snapshot(open_page, dist_url, how)
     assert reload(page) == "damaged"
+    assert page.locator("[data-action], [data-step]").count() > 0  # the table started as usual
     made(page)  # the start found none usable: a new one is made
     assert reload(page) == "used"
 
