@@ -159,7 +159,8 @@ async function fill(entry, memory) {
   unpackSnapshot(bytes, memory);
 }
 
-// Deletes this site's snapshots of other builds, once Python has started.
+// Deletes this site's snapshots of other builds (once Python has started,
+// with or without a snapshot).
 async function forgetOtherBuilds() {
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const request of await cache.keys()) {
@@ -216,7 +217,9 @@ function withPyScriptBytecode(pyodide) {
 }
 
 function start(options) {
-  return startPython(options).then(withPyScriptBytecode);
+  const started = startPython(options).then(withPyScriptBytecode);
+  started.finally(() => forgetOtherBuilds().catch(() => {})).catch(() => {});
+  return started;
 }
 
 // Cache Storage's entry of this build's snapshot deleted; with `failed`, a
@@ -271,7 +274,6 @@ async function startPython(options) {
     });
     pyodide.runPython(AFTER_RESTORE);
     mark("used");
-    forgetOtherBuilds().catch(() => {});
     return pyodide;
   } catch (error) {
     await filled;

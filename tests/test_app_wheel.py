@@ -229,11 +229,15 @@ def test_prefetch_asks_at_once_for_the_named_parts_and_puts_those_that_arrive(sp
         return answer(url)
 
     monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(fetch=fetch))
+    # (what the page's routes ask for before showing a screen: app.browser.App.fetch_parts_first)
+    assert finder.missing(["g", "g.guide"]) == ["games/g-0123.zip", "games/g.guide-89ab.zip"]
+    assert finder.missing(["nothing"]) == []
     fetching = finder.prefetch(["g", "g.guide"])
     assert asked == ["https://example.org/site/games/g-0123.zip", "https://example.org/site/games/g.guide-89ab.zip"]
     assert finish(fetching) == 1
     assert finder.ready("games/g-0123.zip") == finder.path("games/g-0123.zip") and fetched == []
     assert finder.ready("games/g.guide-89ab.zip") and fetched == ["https://example.org/site/games/g.guide-89ab.zip"]
+    assert finder.missing(["g", "g.guide", "h"]) == ["games/h-4567.zip"]
     asked.clear()
     assert finish(finder.prefetch(["g", "nothing"])) == 0 and asked == []  # on disk already; no such part
 

@@ -42,6 +42,7 @@ class App:
         self.fast = False
         self._walkthroughs: dict[str, dict] = {}
         self._shown_problem: Optional[str] = None
+        self._parts_asked: Optional[str] = None  # the address whose parts were fetched before its screen
 
     # -- start -------------------------------------------------------------------------
 
@@ -142,6 +143,8 @@ class App:
     def show_route(self) -> None:
         dom.set_flag("data-ready", False)
         route = routes.parse(str(js.location.hash))
+        if self.fetch_parts_first(route):
+            return
         first = self.route is None
         changed = first or self.route is None or route.path != self.route.path
         if changed:
@@ -165,6 +168,32 @@ class App:
         title = dom.qs("h1", dom.root())
         name = str(title.textContent).strip() if title is not None else ""
         js.document.title = f"{name} · Coalitions" if name and name != "Coalitions" else "Coalitions"
+
+    def fetch_parts_first(self, route: routes.Route) -> bool:
+        """Whether the screen of `route` needs a game's part that is not on
+        disk yet (app.wheel): it is then fetched first, asynchronously, and the
+        route shown once it has arrived or failed (its import then says so),
+        once per address. Offline, the service worker answers that request;
+        it never sees the synchronous one the part's import would make, so a
+        game first opened offline, while the parts the worker keeps are still
+        being put on disk (`restore_once_kept`), would not open."""
+        library = stdlib.installed()
+        finder = library.parts if library is not None else None
+        address = str(js.location.hash)
+        if finder is None or self._parts_asked == address:
+            return False
+        names = routes.parts_needed(route)
+        if not finder.missing(names):
+            return False
+        self._parts_asked = address
+
+        async def fetch_then_show() -> None:
+            await finder.prefetch(names)
+            if str(js.location.hash) == address:  # (another address shows itself)
+                self.show_route()
+
+        self.spawn(fetch_then_show())
+        return True
 
     def go(self, hash_text: str, replace: bool = False) -> None:
         if replace:

@@ -139,6 +139,11 @@ class PartFinder:
 
         return self._put_arrived(asked, lambda part, response: bool(response))
 
+    def missing(self, names: Sequence[str]) -> list[str]:
+        """The parts named ``names`` (as `prefetch` takes them) not on disk."""
+        return [part for part in self.parts
+                if part.rpartition("/")[2].rpartition("-")[0] in names and not os.path.isfile(self.path(part))]
+
     def prefetch(self, names: Sequence[str]) -> Awaitable[int]:
         """Ask now, asynchronously, for the parts named ``names`` (``<game>``,
         ``<game>.guide``, ``app.reading``: `app.routes.parts_needed`) that
@@ -146,11 +151,7 @@ class PartFinder:
         many. A part that failed is fetched when first imported, as before."""
         import js
 
-        asked = []
-        for part in self.parts:
-            base = part.rpartition("/")[2].rpartition("-")[0]
-            if base in names and not os.path.isfile(self.path(part)):
-                asked.append((part, js.fetch(self.site_url + part)))
+        asked = [(part, js.fetch(self.site_url + part)) for part in self.missing(names)]
 
         # (not there, or Cache Storage gave it meanwhile: left alone)
         return self._put_arrived(asked, lambda part, response: bool(response.ok)

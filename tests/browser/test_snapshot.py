@@ -147,6 +147,9 @@ def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open
     page, url = with_a_rewritten_snapshot(open_page, dist_url, "foreign")
     assert reload(page) == "failed"
     assert page.evaluate(KEYS) == [url + "-failed"]  # the snapshot went; this build makes no other
+    # another build's snapshot goes also after a start without one (checked below)
+    page.evaluate("([c, u]) => caches.open(c).then((cache) => cache.put(u, new Response('old')))",
+                  [CACHE, dist_url + "pyodide/python-snapshot-0000000000000000"])
     assert reload(page) == "none"
     page.wait_for_timeout(12_000)
     assert page.get_attribute("html", "data-python-snapshot-made") is None
