@@ -137,16 +137,34 @@ def test_offline_after_one_visit(open_page, served, built_dist, prefix):
     page.context.set_offline(False)
 
 
-def test_offline_in_the_same_page_after_a_first_visit_another_game_plays(open_page, built_dist):
+# Once the page has started, its Cache Storage answers for the games' parts
+# 20 s late, after the test (the service worker's own answers are not delayed).
+SLOW_PARTS = """
+    const matchFirst = CacheStorage.prototype.match;
+    CacheStorage.prototype.match = function (request) {
+        const answer = matchFirst.apply(this, arguments);
+        return document.documentElement.hasAttribute("data-ready")
+            && /\\/games\\//.test(String(request && request.url || request))
+            ? answer.then((response) => new Promise((resolve) => setTimeout(() => resolve(response), 20000)))
+            : answer;
+    };
+"""
+
+
+@pytest.mark.parametrize("slow", [False, True], ids=["parts-kept", "parts-still-being-kept"])
+def test_offline_in_the_same_page_after_a_first_visit_another_game_plays(open_page, built_dist, slow):
     """A first visit to a table, then offline without a reload: the service
     worker kept the site only after the page had started, and the page asks
     for a game's part with a synchronous request, which Chromium does not
     hand to a service worker from a page (it does from the bot worker, which
     the service worker claims). The page puts on disk what the service worker
     keeps once it takes control, so a game not opened before plays, its bots
-    deciding in the bot worker."""
+    deciding in the bot worker; and while those parts are still being put on
+    disk (`slow`), the new game's screen fetches its part first, which the
+    service worker answers."""
     with build.serving(built_dist) as served:
-        page = open_page(served + "index.html" + NEW_3P, init_script="window.coalitionsBench = [];")
+        page = open_page(served + "index.html" + NEW_3P,
+                         init_script="window.coalitionsBench = [];" + (SLOW_PARTS if slow else ""))
         warnings = []
         page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
         wait_ready(page, "play")
