@@ -237,6 +237,15 @@ function makeUnlessFailed() {
   }, () => {});
 }
 
+// The usual start, this build's snapshot being damaged (unreadable, not what
+// was stored, or without its memory length): it goes, and a new one is made.
+async function withoutDamaged(options) {
+  await dropSnapshot(false).catch(() => {});
+  mark("damaged");
+  makeUnlessFailed();
+  return loadPlain(options);
+}
+
 async function startPython(options) {
   let entry;
   try {
@@ -257,9 +266,10 @@ async function startPython(options) {
   // which waits for `filled` (fsInit). A damaged snapshot leaves the memory
   // all zeros, which Pyodide refuses to restore (no magic number).
   const length = memoryLength(entry);
+  if (!length) return withoutDamaged(options);
   const memory = new Uint8Array(length);
-  let damaged = !length;
-  const filled = (length ? fill(entry, memory) : Promise.reject(new Error("no memory length"))).catch(() => {
+  let damaged = false;
+  const filled = fill(entry, memory).catch(() => {
     damaged = true;
   });
   const fsInit = options.fsInit;
@@ -277,12 +287,7 @@ async function startPython(options) {
     return pyodide;
   } catch (error) {
     await filled;
-    if (damaged) { // unreadable, or not what was stored: never restored
-      await dropSnapshot(false).catch(() => {});
-      mark("damaged");
-      makeUnlessFailed();
-      return loadPlain(options);
-    }
+    if (damaged) return withoutDamaged(options); // never restored
     console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
     mark("failed");
     await dropSnapshot(true).catch(() => {});
