@@ -77,8 +77,7 @@ from buildtools.common import (
 from buildtools.csp import csp_hash, page_policy, write_page
 from buildtools.css import copy_static, stylesheet_sources, stylesheet_text
 from buildtools.prerender import (
-    BYTES_MARKER,
-    download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp, write_pages,
+    BYTES_MARKER, download_bytes, games_catalogue, insert_pages, prerendered_pages, stamp, write_pages,
 )
 from buildtools.serve import SiteHandler, SiteServer, make_server, normalize_prefix, serve_forever, serving
 from buildtools.sw import (

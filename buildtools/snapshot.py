@@ -12,9 +12,9 @@ from .common import ROOT
 
 START_TEMPLATE = ROOT / "buildtools" / "pyodide_start.mjs"
 WORKER_TEMPLATE = ROOT / "buildtools" / "pyodide_snapshot_worker.mjs"
-# The Pyodide files a snapshot depends on, beside the two modules.
 # Where index.html's head names this build's snapshot (its first script starts reading it).
 SNAPSHOT_KEY_MARKER = "{python-snapshot-key}"
+# The Pyodide files a snapshot depends on, beside the two modules.
 SNAPSHOT_INPUTS = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip")
 
 
