@@ -9,20 +9,25 @@
 // library the app imports already imported; restoring it skips both. It is made
 // once per build, after the first start in which none was found, by a worker
 // of its own (a Pyodide made with _makeSnapshot wraps the page's globals in
-// proxies, which the page's Python must not see), and kept in Cache Storage
-// with its SHA-256 and the memory's length. A start hands Pyodide a memory of
-// that length at once and fills it while Pyodide fetches and compiles its own
-// files: the snapshot's bytes, read and checked meanwhile, hold back only the
-// restore itself. Anything wrong falls back to the usual start, and the
-// snapshot goes: no Cache Storage, no entry, a digest that does not match or
-// no memory length (a damaged entry), or a restore that throws (another
-// Pyodide's snapshot: its build id differs). Another build's entry is deleted
-// once Python has started. A build whose snapshot failed once makes no other.
+// proxies, which the page's Python must not see), and kept in Cache Storage,
+// as its differences from Pyodide's memory before Python ran, with its SHA-256
+// and the memory's length (also kept in localStorage, as a hint). A start
+// hands Pyodide a memory of that length at once and fills it when Pyodide has
+// fetched and compiled its own files (fsInit): the snapshot's bytes, found,
+// read and checked meanwhile, hold back only the restore itself. Anything
+// wrong falls back to the usual start, and the snapshot goes: no Cache
+// Storage, no entry, a digest that does not match or no memory length (a
+// damaged entry), or a restore that throws or a base that is not this
+// Pyodide's (another Pyodide's snapshot). Another build's entry and hint are
+// deleted once Python has started. A build whose snapshot failed once makes
+// no other.
 //
 // <html data-python-snapshot> says what happened, for tests and benchmarks:
 // "used", "none" (none yet: one is made after the start), "damaged", "failed"
 // (restoring threw), "unavailable" (no Cache Storage here); and once the worker
-// is done, "made" or "not-made". <html data-python-start> says whether PyScript
+// is done, "made" or "not-made". <html data-python-snapshot-hint> says whether
+// the memory's length was known at once ("used") or looked up ("none").
+// <html data-python-start> says whether PyScript
 // was handed the start begun when the page was parsed ("early", see the end
 // of this module) or started Python when it asked ("asked").
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
@@ -52,75 +57,171 @@ export async function sha256(bytes) {
   return hex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
-// A snapshot is kept without its pages of zeros (about two thirds of Python's
-// memory at the start), so that a reload reads and hashes a third of it:
-// "CPS1", the memory's length and the number of runs (unsigned 32-bit, little
-// endian), then each run of pages that are not all zeros as its offset and
-// length, then the runs' bytes one after the other.
+// A snapshot is kept as its differences from what Pyodide's memory holds
+// before Python first runs (its "base": the WebAssembly module's data, read
+// from the new instance at fsInit), page by page, so that a reload reads and
+// hashes about two thirds of its pages of Python's memory (7.4 of 31 MB, where
+// the pages that are not all zeros are 11 MB): "CPS2", then unsigned 32-bit
+// little-endian words: the snapshot's length, the number of runs, where in it
+// the base goes (after Pyodide's own header), the base's length, and the
+// base's checksum (FNV-1a over its 32-bit words); then each run of pages that
+// differ from the base (zeros outside it) as its offset and length, then the
+// runs' bytes one after the other. A base of length 0 packs against zeros.
 const PAGE = 4096;
-const PACKED = 0x31535043; // "CPS1"
+const PACKED = 0x32535043; // "CPS2"
+const HEAD = 24;
 const MAX_MEMORY = 2 ** 31; // no Python memory of this app comes near
 
-function zeros(memory, start, end) {
-  for (let i = start; i < end; i++) if (memory[i] !== 0) return false;
+// FNV-1a over the 32-bit words of `bytes` (its length a multiple of 4).
+export function checksum(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 16777619);
+  return hash >>> 0;
+}
+
+// The base a snapshot is packed against: `memory` (Pyodide's memory before
+// Python ran) up to its last page that is not all zeros, placed at `offset`
+// (the length of Pyodide's header) in the snapshot.
+export function snapshotBase(memory, offset) {
+  let end = memory.length - (memory.length % PAGE);
+  while (end > 0 && zeros(memory, end - PAGE, end)) end -= PAGE;
+  return { offset, bytes: memory.subarray(0, end) };
+}
+
+function zeros(bytes, start, end) {
+  for (let i = start; i < end; i++) if (bytes[i] !== 0) return false;
   return true;
 }
 
-export function packSnapshot(memory) {
+// The byte of the base at `i` of the snapshot (0 outside it).
+function baseAt(base, i) {
+  const at = i - base.offset;
+  return at >= 0 && at < base.bytes.length ? base.bytes[at] : 0;
+}
+
+function sameAsBase(snapshot, base, start, end) {
+  for (let i = start; i < end; i++) if (snapshot[i] !== baseAt(base, i)) return false;
+  return true;
+}
+
+export function packSnapshot(snapshot, base = { offset: 0, bytes: new Uint8Array(0) }) {
+  if (base.bytes.length % 4 || base.offset + base.bytes.length > snapshot.length) throw new Error("no such base");
   const runs = [];
-  for (let start = 0; start < memory.length; start += PAGE) {
-    const end = Math.min(start + PAGE, memory.length);
-    if (zeros(memory, start, end)) continue;
+  for (let start = 0; start < snapshot.length; start += PAGE) {
+    const end = Math.min(start + PAGE, snapshot.length);
+    if (sameAsBase(snapshot, base, start, end)) continue;
     const last = runs[runs.length - 1];
     if (last && last[0] + last[1] === start) last[1] += end - start;
     else runs.push([start, end - start]);
   }
-  const head = 12 + 8 * runs.length;
+  const head = HEAD + 8 * runs.length;
   const packed = new Uint8Array(head + runs.reduce((sum, run) => sum + run[1], 0));
   const view = new DataView(packed.buffer);
-  view.setUint32(0, PACKED, true);
-  view.setUint32(4, memory.length, true);
-  view.setUint32(8, runs.length, true);
+  [PACKED, snapshot.length, runs.length, base.offset, base.bytes.length, checksum(base.bytes)]
+    .forEach((word, i) => view.setUint32(4 * i, word, true));
   let at = head;
   runs.forEach(([offset, length], i) => {
-    view.setUint32(12 + 8 * i, offset, true);
-    view.setUint32(16 + 8 * i, length, true);
-    packed.set(memory.subarray(offset, offset + length), at);
+    view.setUint32(HEAD + 8 * i, offset, true);
+    view.setUint32(HEAD + 4 + 8 * i, length, true);
+    packed.set(snapshot.subarray(offset, offset + length), at);
     at += length;
   });
   return packed;
 }
 
-// Python's memory from a packed snapshot, written into `memory` when given
-// (zeros of the snapshot's length), else into a new array; throws on anything
-// that is not one (runs out of order, outside the memory, or not exactly
-// filling the bytes), before writing anything.
-export function unpackSnapshot(packed, memory = null) {
+// A packed snapshot whose base is not the memory it is unpacked against: it
+// was made from another Pyodide than this page's, and is never restored.
+export class OtherBase extends Error {}
+
+// The snapshot from its packed form and `base` (Pyodide's memory before
+// Python ran, at least as long as the base the packed form names), written
+// into `memory` when given (zeros of the snapshot's length), else into a new
+// array. Throws before writing anything: "damaged" on anything that is not a
+// packed snapshot (runs out of order, outside the snapshot, or not exactly
+// filling the bytes), OtherBase when `base` is not the one it was packed
+// against.
+export function unpackSnapshot(packed, memory = null, base = null) {
   const damaged = () => new Error("the snapshot is damaged");
-  if (packed.length < 12) throw damaged();
+  if (packed.length < HEAD) throw damaged();
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const length = view.getUint32(4, true);
-  const count = view.getUint32(8, true);
-  if (view.getUint32(0, true) !== PACKED || !length || length > MAX_MEMORY || 12 + 8 * count > packed.length
-      || (memory && memory.length !== length)) {
+  const [magic, length, count, baseOffset, baseLength, baseSum] = [0, 1, 2, 3, 4, 5]
+    .map((i) => view.getUint32(4 * i, true));
+  if (magic !== PACKED || !length || length > MAX_MEMORY || HEAD + 8 * count > packed.length
+      || baseLength % 4 || baseOffset + baseLength > length || (memory && memory.length !== length)) {
     throw damaged();
   }
   const runs = [];
-  let at = 12 + 8 * count;
+  let at = HEAD + 8 * count;
   let end = 0;
   for (let i = 0; i < count; i++) {
-    const offset = view.getUint32(12 + 8 * i, true);
-    const size = view.getUint32(16 + 8 * i, true);
+    const offset = view.getUint32(HEAD + 8 * i, true);
+    const size = view.getUint32(HEAD + 4 + 8 * i, true);
     if (!size || offset < end || offset + size > length || at + size > packed.length) throw damaged();
     runs.push([offset, at, size]);
     at += size;
     end = offset + size;
   }
   if (at !== packed.length) throw damaged();
+  const from = baseLength ? base && base.subarray(0, baseLength) : null;
+  if (baseLength && (!from || from.length !== baseLength || checksum(from) !== baseSum)) {
+    throw new OtherBase("the snapshot was made from another Pyodide's memory");
+  }
   const target = memory || new Uint8Array(length);
-  for (const [offset, from, size] of runs) target.set(packed.subarray(from, from + size), offset);
+  if (from) target.set(from, baseOffset);
+  for (const [offset, start, size] of runs) target.set(packed.subarray(start, start + size), offset);
   return target;
 }
+
+// Fills `memory` from the packed snapshot `bytes` and the first of `bases`
+// (the new instances' memories, newest first) that is the base it was packed
+// against; says how that went: "filled", "damaged" or "other-base" (nothing
+// written).
+function fillFrom(bytes, memory, bases) {
+  for (const base of bases.length ? bases : [null]) {
+    try {
+      unpackSnapshot(bytes, memory, base);
+      return "filled";
+    } catch (error) {
+      if (!(error instanceof OtherBase)) return "damaged";
+    }
+  }
+  return "other-base";
+}
+
+// The memories of the WebAssembly instances made from now on
+// (Pyodide's is the one Python runs in; at fsInit it holds only what the
+// module's data put there: a snapshot's base).
+export function watchMemories() {
+  const seen = [];
+  const watch = (made) => {
+    made.then((result) => {
+      for (const value of Object.values((result.instance || result).exports || {})) {
+        if (value instanceof WebAssembly.Memory) seen.push(value);
+      }
+    }, () => {});
+    return made;
+  };
+  watchers.push(watch);
+  if (!watching) {
+    watching = true;
+    for (const name of ["instantiate", "instantiateStreaming"]) {
+      const original = WebAssembly[name];
+      if (typeof original !== "function") continue;
+      WebAssembly[name] = function (...args) {
+        const made = original.apply(this, args);
+        for (const watcher of watchers) watcher(made);
+        return made;
+      };
+    }
+  }
+  return {
+    all: () => seen.map((value) => new Uint8Array(value.buffer)).reverse(),
+    stop: () => watchers.splice(watchers.indexOf(watch) >>> 0, 1),
+  };
+}
+const watchers = [];
+let watching = false;
 
 // The length of Python's memory a snapshot entry says it holds, or 0 if it
 // says none that could be.
@@ -150,18 +251,48 @@ async function findSnapshot() {
     length: response.headers.get("x-memory-length") };
 }
 
-// Writes the snapshot's memory into `memory` once its stored bytes are read
-// and match their digest; rejects, having written nothing, if they do not.
-async function fill(entry, memory) {
+// The snapshot's packed bytes, once read and found to match their digest;
+// rejects if they do not.
+async function readPacked(entry) {
   const bytes = new Uint8Array(await entry.bytes);
   const digest = hex(await entry.digest);
   if (!bytes.length || digest !== entry.expected) throw new Error("the snapshot is damaged");
-  unpackSnapshot(bytes, memory);
+  return bytes;
+}
+
+// The snapshot's memory length, kept in localStorage beside it once it is
+// made or used (no Cache Storage lookup is needed to know it), so that a
+// start hands Pyodide its memory at once, before the snapshot is even found.
+// Only a hint: a length that is not the entry's, or an entry that is gone,
+// is found before anything is restored. Nothing where localStorage is blocked.
+const HINT_PREFIX = "coalitions-python-snapshot-length:";
+const HINT = HINT_PREFIX + SNAPSHOT_URL;
+
+function hintedLength() {
+  try {
+    return memoryLength({ length: globalThis.localStorage?.getItem(HINT) });
+  } catch (error) {
+    return 0;
+  }
+}
+
+function hint(length) {
+  try {
+    if (!length) globalThis.localStorage?.removeItem(HINT);
+    else if (globalThis.localStorage?.getItem(HINT) !== String(length)) globalThis.localStorage?.setItem(HINT, String(length));
+  } catch (error) { /* storage blocked or full: the next start looks the length up */ }
 }
 
 // Deletes this site's snapshots of other builds (once Python has started,
 // with or without a snapshot).
 async function forgetOtherBuilds() {
+  try {
+    const store = globalThis.localStorage;
+    for (let i = store ? store.length - 1 : -1; i >= 0; i--) {
+      const key = store.key(i);
+      if (key && key.startsWith(HINT_PREFIX + SNAPSHOT_PREFIX) && key !== HINT) store.removeItem(key);
+    }
+  } catch (error) { /* storage blocked */ }
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const request of await cache.keys()) {
     if (request.url.startsWith(SNAPSHOT_PREFIX) && request.url !== SNAPSHOT_URL && request.url !== FAILED_URL) {
@@ -181,6 +312,7 @@ function makeLater(delay = 10000) {
     const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
     worker.onmessage = ({ data }) => {
       worker.terminate();
+      if (data && data.ok) hint(data.memory);
       root.setAttribute("data-python-snapshot-made", data && data.ok ? "made" : "not-made");
       if (!(data && data.ok)) console.warn("Coalitions: no Python snapshot made:", data && data.error);
     };
@@ -240,6 +372,7 @@ function makeUnlessFailed() {
 // The usual start, this build's snapshot being damaged (unreadable, not what
 // was stored, or without its memory length): it goes, and a new one is made.
 async function withoutDamaged(options) {
+  hint(0);
   await dropSnapshot(false).catch(() => {});
   mark("damaged");
   makeUnlessFailed();
@@ -247,47 +380,84 @@ async function withoutDamaged(options) {
 }
 
 async function startPython(options) {
-  let entry;
-  try {
-    entry = await findSnapshot();
-  } catch (error) { // no Cache Storage, or storage blocked
-    mark("unavailable");
-    return loadPlain(options);
+  const found = findSnapshot();
+  found.catch(() => {});
+  let length = hintedLength();
+  globalThis.document?.documentElement.setAttribute("data-python-snapshot-hint", length ? "used" : "none");
+  if (!length) {
+    let entry;
+    try {
+      entry = await found;
+    } catch (error) { // no Cache Storage, or storage blocked
+      mark("unavailable");
+      return loadPlain(options);
+    }
+    if (!entry) return withoutSnapshot(options);
+    length = memoryLength(entry);
+    if (!length) return withoutDamaged(options);
   }
-  if (!entry) {
-    const root = globalThis.document?.documentElement;
-    if (root && !root.hasAttribute("data-python-snapshot")) mark("none");
-    makeUnlessFailed();
-    return loadPlain(options);
-  }
-  // Pyodide is handed a memory of the snapshot's length at once, so that it
-  // fetches and compiles its own files while the snapshot is read and
-  // checked; it restores that memory only once Python's files are in place,
-  // which waits for `filled` (fsInit). A damaged snapshot leaves the memory
-  // all zeros, which Pyodide refuses to restore (no magic number).
-  const length = memoryLength(entry);
-  if (!length) return withoutDamaged(options);
+  return fromSnapshot(options, found, length);
+}
+
+// A start without a snapshot, none being kept for this build: one is made later.
+function withoutSnapshot(options) {
+  hint(0);
+  const root = globalThis.document?.documentElement;
+  if (root && !root.hasAttribute("data-python-snapshot")) mark("none");
+  makeUnlessFailed();
+  return loadPlain(options);
+}
+
+// Pyodide is handed a memory of the snapshot's `length` at once, so that it
+// fetches and compiles its own files while the snapshot is found, read and
+// checked; it restores that memory only once Python's files are in place,
+// which waits for fsInit, where the memory is filled: the base read from
+// Pyodide's new memory, then the snapshot's pages. A snapshot that is gone,
+// damaged, of another length than the hint, or of another base leaves the
+// memory all zeros, which Pyodide refuses to restore (no magic number).
+async function fromSnapshot(options, found, length) {
   const memory = new Uint8Array(length);
-  let damaged = false;
-  const filled = fill(entry, memory).catch(() => {
-    damaged = true;
+  let outcome = "unread";
+  const packed = found.then((entry) => {
+    if (!entry) outcome = "gone";
+    else if (memoryLength(entry) !== length) outcome = "resized";
+    else return readPacked(entry);
+    return null;
+  }, () => {
+    outcome = "unavailable";
+    return null;
+  }).catch(() => {
+    outcome = "damaged";
+    return null;
   });
+  const memories = watchMemories();
   const fsInit = options.fsInit;
   try {
     const pyodide = await loadPlain({
       ...options,
       _loadSnapshot: memory,
       fsInit: async (fs, info) => {
-        await filled;
+        memories.stop();
+        const bytes = await packed;
+        outcome = bytes ? fillFrom(bytes, memory, memories.all()) : outcome;
         if (fsInit) await fsInit(fs, info);
       },
     });
     pyodide.runPython(AFTER_RESTORE);
+    hint(length);
     mark("used");
     return pyodide;
   } catch (error) {
-    await filled;
-    if (damaged) return withoutDamaged(options); // never restored
+    memories.stop();
+    await packed;
+    if (outcome === "gone") return withoutSnapshot(options);
+    if (outcome === "unavailable") {
+      mark("unavailable");
+      return loadPlain(options);
+    }
+    hint(0);
+    if (outcome === "resized") return startPython(options); // the entry's own length, looked up
+    if (outcome === "damaged") return withoutDamaged(options); // never restored
     console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
     mark("failed");
     await dropSnapshot(true).catch(() => {});

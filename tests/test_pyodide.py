@@ -99,28 +99,35 @@ def test_micropip_installs_the_wheel_offline(node, built_dist):
     assert json.loads(proc.stdout) == json.loads(run_cpython(argv).stdout)
 
 
-def test_a_snapshot_keeps_no_pages_of_zeros_and_restores(node, built_dist):
-    """The Python memory snapshot is stored packed (pyodide/start.mjs): made
-    memories come back byte for byte, a packed snapshot edited in any part
-    is refused as damaged (writing nothing into the memory it was to fill), and
-    a real snapshot, packed and unpacked, starts a Python that has what was
+def test_a_snapshot_keeps_only_what_differs_from_its_base_and_restores(node, built_dist):
+    """The Python memory snapshot is stored packed (pyodide/start.mjs): only
+    the pages that differ from its base (Pyodide's memory before Python ran;
+    zeros outside it, or no base at all). Made memories come back byte for
+    byte, a packed snapshot edited in any part is refused as damaged, and one
+    unpacked against another base is refused as such (either way writing
+    nothing into the memory it was to fill); a real snapshot, packed against
+    the memory read at fsInit and unpacked, starts a Python that has what was
     imported before it was made; also when Pyodide is handed the memory
-    empty and it is filled while Pyodide sets up its files, as the page's
-    start does, while an empty memory is refused."""
+    empty and it is filled at fsInit from the new instance's memory, as the
+    page's start does, while an empty memory is refused."""
     proc = subprocess.run([node, str(ROOT / "tests" / "pyodide" / "snapshot_pack.mjs"), f"{built_dist / 'pyodide'}/"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert all(case["same"] for case in out["roundTrips"].values()), out["roundTrips"]
     trips = out["roundTrips"]
-    assert trips["zeros"]["packed"] == 12 and trips["lastByte"]["packed"] < 4096 + 40, trips
+    assert trips["zeros"]["packed"] == 24 and trips["lastByte"]["packed"] < 4096 + 40, trips
     assert trips["sparse"]["packed"] < trips["sparse"]["memory"] / 2, trips
+    # the header's page, the changed page and the page of threes: the base's ten pages are not kept
+    assert trips["base"]["baseLength"] == 10 * 4096 and trips["base"]["packed"] == 24 + 3 * 8 + 3 * 4096, trips
     assert out["refused"] and all(out["refused"].values()), out["refused"]
     real = out["real"]
     assert real["same"] and real["imported"] is True, real
     assert real["filledLate"] is True, real
     assert "magic" in real["empty"], real
     assert real["packed"] < real["memory"] / 2, real  # two thirds of Python's memory at the start is zeros
+    # and of the rest, the pages Pyodide's module data put there unchanged are not kept
+    assert real["packed"] < real["packedAgainstZeros"] * 0.8, real
 
 
 def test_pyscript_s_package_is_imported_from_the_shipped_bytecode_while_it_matches(node, built_dist):

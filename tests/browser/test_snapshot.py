@@ -46,8 +46,10 @@ def rewrite(page, url: str, how: str) -> None:
     """Put back the cached snapshot at `url` changed: "damage" flips a byte
     in Python's memory and keeps the stored digest; "foreign" writes a
     snapshot that restoring rejects (the magic number of Pyodide's header,
-    inside the packed form), under a digest that matches it; "unsized"
-    keeps the bytes but not the memory's length stored with them."""
+    inside the packed form), under a digest that matches it; "other-base"
+    says it was packed against another base (its checksum changed), under a
+    digest that matches; "unsized" keeps the bytes but not the memory's
+    length stored with them."""
     page.evaluate("""async ([cacheName, url, how]) => {
       const cache = await caches.open(cacheName);
       const response = await cache.match(url);
@@ -57,8 +59,12 @@ def rewrite(page, url: str, how: str) -> None:
         bytes[Math.floor(bytes.length / 2)] ^= 0xff;
       } else if (how === "unsized") {
         headers.delete("x-memory-length");
-      } else {  // Pyodide's own header: the first bytes after the packed runs' table (start.mjs)
-        bytes[12 + 8 * new DataView(bytes.buffer).getUint32(8, true)] ^= 0xff;
+      } else {
+        if (how === "other-base") {  // the base's checksum, the packed form's sixth word (start.mjs)
+          bytes[20] ^= 0x01;
+        } else {  // Pyodide's own header: the first bytes after the packed runs' table
+          bytes[24 + 8 * new DataView(bytes.buffer).getUint32(8, true)] ^= 0xff;
+        }
         const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
         headers.set("x-sha256", Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join(""));
       }
@@ -139,14 +145,19 @@ def test_a_damaged_snapshot_is_not_used_and_is_made_again(open_page, dist_url, h
     page, _ = with_a_rewritten_snapshot(open_page, dist_url, how)
     assert reload(page) == "damaged"
     assert page.locator("[data-action], [data-step]").count() > 0  # the table started as usual
+    assert page.evaluate(HINTS) == {}
     made(page)  # the start found none usable: a new one is made
     assert reload(page) == "used"
 
 
-def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open_page, dist_url):
-    page, url = with_a_rewritten_snapshot(open_page, dist_url, "foreign")
+@pytest.mark.parametrize("how", ["foreign", "other-base"])
+def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open_page, dist_url, how):
+    page, url = with_a_rewritten_snapshot(open_page, dist_url, how)
     assert reload(page) == "failed"
     assert page.evaluate(KEYS) == [url + "-failed"]  # the snapshot went; this build makes no other
+    assert page.evaluate(HINTS) == {}
+    if how == "other-base":
+        return
     # another build's snapshot goes also after a start without one (checked below)
     page.evaluate("([c, u]) => caches.open(c).then((cache) => cache.put(u, new Response('old')))",
                   [CACHE, dist_url + "pyodide/python-snapshot-0000000000000000"])
@@ -154,6 +165,47 @@ def test_a_snapshot_that_fails_to_restore_falls_back_and_none_is_made_again(open
     page.wait_for_timeout(12_000)
     assert page.get_attribute("html", "data-python-snapshot-made") is None
     assert page.evaluate(KEYS) == [url + "-failed"]
+
+
+HINT = "document.documentElement.getAttribute('data-python-snapshot-hint')"
+HINTS = """() => Object.fromEntries(Object.keys(localStorage)
+    .filter((key) => key.startsWith('coalitions-python-snapshot-length:')).map((key) => [key, localStorage[key]]))"""
+
+
+def stored_length(page, url: str) -> str:
+    return page.evaluate("""([c, u]) => caches.open(c).then((cache) => cache.match(u))
+        .then((response) => response.headers.get('x-memory-length'))""", [CACHE, url])
+
+
+def test_the_snapshot_s_length_is_known_at_once_and_a_wrong_one_loses_nothing(open_page, dist_url):
+    """The snapshot's memory length is kept in localStorage once the snapshot
+    is made, so that a start hands Pyodide its memory before Cache Storage
+    has answered. A length that is not the entry's (the start is begun again
+    with the entry's), an entry that went (the usual start, and a snapshot is
+    made again) and another build's hint (deleted) lose nothing."""
+    page = open_page(dist_url + TABLE, init_script=MAKE)
+    assert page.evaluate(HINT) == "none"
+    made(page)
+    url = snapshot_url(dist_url)
+    key = "coalitions-python-snapshot-length:" + url
+    length = stored_length(page, url)
+    assert int(length) > 1_000_000 and page.evaluate(HINTS) == {key: length}
+    other = "coalitions-python-snapshot-length:" + dist_url + "pyodide/python-snapshot-0000000000000000"
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [other, length])
+    assert reload(page) == "used" and page.evaluate(HINT) == "used"
+    page.wait_for_function(f"() => !localStorage.getItem({other!r})", timeout=10_000)
+    # a length that is not the snapshot's: looked up, used, and put right
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, str(int(length) + 65536)])
+    assert reload(page) == "used" and page.evaluate(HINT) == "used"
+    assert page.evaluate(HINTS) == {key: length}
+    # the snapshot gone but its length still known: the usual start, then a new snapshot
+    page.evaluate("([c, u]) => caches.open(c).then((cache) => cache.delete(u))", [CACHE, url])
+    assert reload(page) == "none" and page.evaluate(HINT) == "used"
+    assert page.locator("[data-action], [data-step]").count() > 0
+    assert page.evaluate(HINTS) == {}
+    made(page)
+    assert page.evaluate(HINTS) == {key: length}
+    assert reload(page) == "used"
 
 
 PYTHON_START = "document.documentElement.getAttribute('data-python-start')"
