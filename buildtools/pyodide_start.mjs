@@ -26,7 +26,8 @@
 // "used", "none" (none yet: one is made after the start), "damaged", "failed"
 // (restoring threw), "unavailable" (no Cache Storage here); and once the worker
 // is done, "made" or "not-made". <html data-python-snapshot-hint> says whether
-// the memory's length was known at once ("used") or looked up ("none").
+// the memory's length was known at once ("used"), looked up ("none"), or
+// looked up after the one kept was found wrong ("wrong").
 // <html data-python-start> says whether PyScript
 // was handed the start begun when the page was parsed ("early", see the end
 // of this module) or started Python when it asked ("asked").
@@ -379,11 +380,11 @@ async function withoutDamaged(options) {
   return loadPlain(options);
 }
 
-async function startPython(options) {
+async function startPython(options, hinted = null) {
   const found = findSnapshot();
   found.catch(() => {});
   let length = hintedLength();
-  globalThis.document?.documentElement.setAttribute("data-python-snapshot-hint", length ? "used" : "none");
+  globalThis.document?.documentElement.setAttribute("data-python-snapshot-hint", hinted || (length ? "used" : "none"));
   if (!length) {
     let entry;
     try {
@@ -456,7 +457,7 @@ async function fromSnapshot(options, found, length) {
       return loadPlain(options);
     }
     hint(0);
-    if (outcome === "resized") return startPython(options); // the entry's own length, looked up
+    if (outcome === "resized") return startPython(options, "wrong"); // the entry's own length, looked up
     if (outcome === "damaged") return withoutDamaged(options); // never restored
     console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
     mark("failed");
