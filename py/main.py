@@ -35,6 +35,13 @@ def _probe():
         probe.importModule = create_proxy(lambda name: bool(__import__(name)))
 
 
+def _saved_game(save_id):
+    """The game of the save `save_id` (a reload of a game under way), or None."""
+    from app.localstore import open_store
+
+    return open_store().game_of(save_id)
+
+
 def _controlled():
     """Whether a service worker controls the page."""
     try:
@@ -61,8 +68,9 @@ async def main():
         # rather than one by one as its modules are imported
         from app.routes import parse, parts_needed
 
-        # (under the service worker, Cache Storage holds them all: restored above)
-        needed = [] if _controlled() else parts_needed(parse(str(js.location.hash)))
+        # (under the service worker, Cache Storage holds them all: restored above;
+        # a saved game's part is the one its save names)
+        needed = [] if _controlled() else parts_needed(parse(str(js.location.hash)), _saved_game)
         fetching = library.parts.prefetch(needed) if library is not None and library.parts and needed else None
         from app.browser import start
 

@@ -110,6 +110,13 @@ def test_the_parts_a_route_s_first_screen_imports():
         "die_macher", "die_macher.guide", "app.reading"]
     for other in ("#/", "#/rules/koalition", "#/play/abc", "#/settings", "#/new/..%2F..", "#/new/" + "a" * 41):
         assert routes.parts_needed(routes.parse(other)) == [], other
+    # a saved game's: the game its save names, where that is known
+    saves = {"abc": "die-macher", "odd": "../x", "notext": None}.get
+    assert routes.parts_needed(routes.parse("#/play/abc"), saves) == ["die_macher"]
+    assert routes.parts_needed(routes.parse("#/review/abc"), saves) == ["die_macher", "app.extras", "app.reading"]
+    for other in ("#/play/nosuch", "#/play/odd", "#/review/notext", "#/play/abc/more"):
+        assert routes.parts_needed(routes.parse(other), saves) == [], other
+    assert routes.parts_needed(routes.parse("#/new/koalition"), saves) == ["koalition"]
 
 
 def test_routes_parse():

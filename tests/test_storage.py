@@ -57,6 +57,21 @@ def test_a_save_at_the_cap_is_stored():
     assert store.problem is None and len(backend.data["coalitions:save:g1"]) == storage.MAX_SAVE_CHARS
 
 
+def test_the_game_of_a_save_is_read_from_the_index():
+    """What a reload of a game under way asks for first (app.routes.parts_needed):
+    the game its save's summary names; None for anything else."""
+    backend = storage.MemoryBackend()
+    store = storage.Store(backend)
+    store.save("g1", RECORD, summary())
+    assert store.game_of("g1") == "election-day"
+    assert store.game_of("nosuch") is None
+    backend.set(store.index_key, '[{"id": "g1", "game": 7}, {"id": "g2"}]')
+    assert store.game_of("g1") is None and store.game_of("g2") is None
+    backend.set(store.index_key, "not json")
+    assert store.game_of("g1") is None
+    assert storage.Store(None).game_of("g1") is None  # no storage here
+
+
 def test_a_damaged_index_never_stops_the_list():
     # one bad value in storage must not stop the app on every load (a damaged
     # entry is listed, and can be deleted, like any other bad save)

@@ -182,7 +182,7 @@ class App:
         address = str(js.location.hash)
         if finder is None or self._parts_asked == address:
             return False
-        names = routes.parts_needed(route)
+        names = routes.parts_needed(route, self.store.game_of)
         if not finder.missing(names):
             return False
         self._parts_asked = address

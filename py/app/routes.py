@@ -153,17 +153,30 @@ def parse(hash_text):
 _GAME_FOLDER = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
-def parts_needed(route):
+def parts_needed(route, game_of_save=None):
     """The games' parts (app.wheel) the first screen of `route` imports, by
     name: a new game's form or table needs its game's own; a walkthrough its
-    game's, its game's guide and the reading screens'. Nothing for any other
-    route (or a game id that names no folder)."""
+    game's, its game's guide and the reading screens'; a saved game's table
+    its game's, and its review the game's and the review's screens', where
+    `game_of_save` (a save's id -> its game's id, or None) knows that game.
+    Nothing for any other route (or a game id that names no folder)."""
+    if route.name in ("play", "review"):
+        folder = _game_folder(game_of_save(route.args[0]) if game_of_save is not None else None)
+        if folder is None:
+            return []
+        return [folder] if route.name == "play" else [folder, "app.extras", "app.reading"]
     if route.name not in ("new", "walkthrough"):
         return []
-    folder = str(route.args[0]).replace("-", "_")
-    if not _GAME_FOLDER.fullmatch(folder):
+    folder = _game_folder(route.args[0])
+    if folder is None:
         return []
     return [folder] if route.name == "new" else [folder, folder + ".guide", "app.reading"]
+
+
+def _game_folder(game_id):
+    """The folder (and part) name of the game `game_id`, or None if it names none."""
+    folder = str(game_id).replace("-", "_") if isinstance(game_id, str) else ""
+    return folder if _GAME_FOLDER.fullmatch(folder) else None
 
 
 def enc(text):

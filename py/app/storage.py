@@ -150,6 +150,11 @@ class Store:
                     out[item["id"]] = item
         return out
 
+    def game_of(self, save_id):
+        """The game id the index gives for the save `save_id`, or None."""
+        game = (self.index().get(save_id) or {}).get("game")
+        return game if isinstance(game, str) else None
+
     def _write_index(self, entries):
         items = sorted(entries.values(), key=lambda e: -updated_of(e))
         return self._set(self.index_key, json.dumps(items, ensure_ascii=False))
