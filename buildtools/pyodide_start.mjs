@@ -451,12 +451,12 @@ async function fromSnapshot(options, found, length) {
   } catch (error) {
     memories.stop();
     await packed;
+    hint(0); // looked up again next time
     if (outcome === "gone") return withoutSnapshot(options);
     if (outcome === "unavailable") {
       mark("unavailable");
       return loadPlain(options);
     }
-    hint(0);
     if (outcome === "resized") return startPython(options, "wrong"); // the entry's own length, looked up
     if (outcome === "damaged") return withoutDamaged(options); // never restored
     console.warn("Coalitions: the Python snapshot could not be restored; starting without it:", error);
