@@ -35,11 +35,17 @@ def _probe():
         probe.importModule = create_proxy(lambda name: bool(__import__(name)))
 
 
+_store = None  # the saves, once opened here (the app is handed them)
+
+
 def _saved_game(save_id):
     """The game of the save `save_id` (a reload of a game under way), or None."""
+    global _store
     from app.localstore import open_store
 
-    return open_store().game_of(save_id)
+    if _store is None:
+        _store = open_store()
+    return _store.game_of(save_id)
 
 
 def _controlled():
@@ -78,7 +84,7 @@ async def main():
             if waiting is not None:
                 await waiting
 
-        start()
+        start(_store)
         _probe()
     except Exception as exc:  # nothing was drawn: say so, and report the bug
         import traceback

@@ -20,7 +20,7 @@ from .screens import screen_for
 from .screens.base import Screen
 from .screens.settings import apply_look
 from .session import PlaySession
-from .storage import Settings
+from .storage import Settings, Store
 
 WORKER_DELAY_MS = 1000
 
@@ -30,9 +30,9 @@ GROUP = "[data-choices], [data-hand-cards], .bid-grid, .actions, [data-map], .ca
 
 
 class App:
-    def __init__(self) -> None:
+    def __init__(self, store: Optional[Store] = None) -> None:
         self.notices = dom.qs("[data-notices]")  # None if the shell lacks it
-        self.store = open_store()
+        self.store = store if store is not None else open_store()
         self.settings = Settings(self.store)
         self.bots = Bots()
         self.route: Optional[routes.Route] = None
@@ -320,10 +320,10 @@ def nearest_in_direction(target: Any, items: list, key: str) -> Any:
 APP: Optional[App] = None
 
 
-def start() -> App:
-    """Create the app and draw the first screen."""
+def start(store: Optional[Store] = None) -> App:
+    """Create the app (with `store` if py/main.py opened it already) and draw the first screen."""
     global APP
-    APP = App()
+    APP = App(store)
     APP.start()
     boot = getattr(js.window, "coalitionsBoot", None)
     if not dom.nil(boot):
