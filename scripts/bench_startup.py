@@ -275,6 +275,13 @@ def main(argv: list[str] | None = None) -> int:
           f"warm {med['app warm'] / same:.2f}x, warm 2 {med['app warm 2'] / med['same warm 2']:.2f}x"
           + (f", app sw {med['app sw'] / same:.2f}x, app offline {med['app offline'] / same:.2f}x"
              if not args.no_sw else "") + "  (the bare page on the same assets)")
+    # Like for like: each page charged the one frame after its content is set
+    # (data-ready on the bare pages is set at once, the app's after a frame).
+    painted = {k: median(stages[k]["painted"]) for k in keys if stages[k].get("painted")}
+    if all(k in painted for k in ("app cold", "app warm", "app warm 2", "same cold", "same warm", "same warm 2")):
+        print(f"  app/same     the next frame painted: cold {painted['app cold'] / painted['same cold']:.2f}x, "
+              f"warm {painted['app warm'] / painted['same warm']:.2f}x, "
+              f"warm 2 {painted['app warm 2'] / painted['same warm 2']:.2f}x")
     if not args.no_sw:
         print(f"  /bare warm   app sw {med['app sw'] / bare:.2f}x, app sw 2 {med['app sw 2'] / bare:.2f}x, "
               f"app offline {med['app offline'] / bare:.2f}x, app offline tab {med['app offline tab'] / bare:.2f}x, "
