@@ -1461,3 +1461,51 @@ def test_the_easy_bot_plays_for_the_debate_now_never_at_random():
                 checked += 1
                 m.step()
     assert checked > 300 and differ > checked // 20, (checked, differ)
+
+
+def test_the_normal_bot_ends_the_game_with_a_pass_only_when_its_prince_wins():
+    """A pass that ends the last debate ends the game: the normal bot takes it
+    when its Prince is then elected, and otherwise plays a card while it has
+    one (it no longer lets a game end with its Prince beaten, as it did in
+    about a quarter of all-bot games; nor, after a player passed first, a game
+    with nothing played, which nobody wins). Exchanging Aces never puts such a
+    pass off for ever: every game ends."""
+    from coalitions.core.bots import decide
+    from coalitions.core.match import Match
+    from coalitions.games.election_day.bots import elected_after, pass_ends_game
+
+    game = get_game("election-day")
+    ended = won = avoided = 0
+    for players in (3, 4, 5):
+        for seed in range(40):
+            kinds = (["human"] if seed % 2 else []) + ["bot"] * (players - seed % 2)
+            m = Match.new("election-day", make_players(kinds, levels=[None] * players), seed=seed)
+            for _ in range(400):
+                if m.is_over():
+                    break
+                seat = m.to_act()[0]
+                view = m.state.view(seat)
+                if not m.is_bot(seat):  # a player who always passes
+                    m.apply(seat, "pass" if "pass" in view["legal"] else view["legal"][0])
+                    continue
+                step = len(m.record["moves"])
+                choice = decide(game, "normal", m.state, seat, step, seed)
+                if pass_ends_game(view) and "pass" in view["legal"]:
+                    can_play = any(a.startswith("play ") for a in view["legal"])
+                    elected = elected_after(view["track"], [c for c, _ in view["debate"]])
+                    if elected == view["ace"]:
+                        assert choice == "pass", (players, seed, step)
+                        won += 1
+                    elif can_play:
+                        # a card, or an exchange of Aces that backs the Prince elected then
+                        assert choice.startswith("play ") or (
+                            choice.startswith("ace ") and choice.endswith(f" keep {elected}")), (
+                            players, seed, step, choice)
+                        avoided += 1
+                m.apply(seat, choice)
+                if m.is_over() and choice == "pass":
+                    ended += 1
+                    assert seat in m.state.outcome().winners or not any(
+                        a.startswith("play ") for a in view["legal"]), (players, seed)
+            assert m.is_over(), (players, seed)
+    assert ended > 20 and won > 5 and avoided > 20, (ended, won, avoided)

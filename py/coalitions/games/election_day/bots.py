@@ -4,6 +4,10 @@ It sees only its seat's view. For each legal action it asks: if the debate were
 scored right after this action, how far ahead of the best rival Prince would my
 Prince stand, and what strength would I keep in hand for later debates? It
 switches Prince with an Ace only when the other Prince is clearly better placed.
+A pass that would end the game (it ends the debate, and then nobody played a
+card in it or two or fewer players hold cards) is judged by the election it
+brings: taken if its Prince is elected, avoided otherwise while it can play a
+card (under the variant where the closest backed Prince wins, only the first).
 """
 
 from functools import lru_cache
@@ -13,10 +17,11 @@ from ...core.bots import Bot
 from ...core.game import JSON
 from .data import CARDS, SUIT_NAMES, SUITS
 from .notation import parse
-from .scoring import score_debate, suit_counts
+from .scoring import debate_ends, debates_end, election, score_debate, suit_counts
 
 HAND_WEIGHT = 0.45  # how much a card of my suit still in hand is worth, per rank point
 SWITCH_MARGIN = 2.0  # how much better another Prince must look before switching
+FINAL = 1000.0  # the worth of a pass that ends the game with my Prince elected (its opposite if not)
 
 
 def _totals(track: Mapping[str, Iterable[str]]) -> dict[str, int]:
@@ -48,11 +53,29 @@ def _potential(hand: Iterable[str], suit: str, weight: float = HAND_WEIGHT) -> f
     return weight * sum(CARDS[c]["value"] for c in hand if suit in CARDS[c]["suits"])
 
 
+def pass_ends_game(view: JSON) -> bool:
+    """Whether the seat's pass would end the debate and, with it, the game."""
+    seat = view["seat"]
+    passes = list(view["passes"])
+    passes[seat] += 1
+    return (debate_ends(passes, seat) is not None
+            and debates_end(view["hand_counts"], view["played_this_debate"]) is not None)
+
+
+def elected_after(track: Mapping[str, Iterable[str]], debate_cards: Iterable[str]) -> Optional[str]:
+    """The Prince the election would elect if the debate of `debate_cards`
+    were scored now and the game ended (None: a tie that cannot be broken)."""
+    awards = _awards(tuple(sorted(debate_cards)))
+    final = {s: list(track[s]) + list(awards.get(s, ())) for s in SUITS}
+    return election(final)[1]
+
+
 class GoodBot(Bot):
     level = "good"
     label = "Good"
     hand_weight = HAND_WEIGHT
     switch_margin = SWITCH_MARGIN
+    sees_the_end = True  # judges a pass that ends the game by the election it brings
 
     def choose(self, view: JSON, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -64,10 +87,24 @@ class GoodBot(Bot):
         scored_now = _after(totals, debate)
         weight = self.hand_weight
         scored: list[tuple[float, str]] = []
+        # A pass that would end the game: won if my Prince is elected then.
+        # Lost otherwise, and avoided if a card can be played: only a card
+        # changes the debate (an exchange of Aces just puts the same pass off,
+        # and bots could go on exchanging for ever) unless the exchange backs
+        # the Prince who would be elected. Under the closest-Prince variant an
+        # unelected Prince may still win, so there only a won end counts.
+        ending = self.sees_the_end and pass_ends_game(view)
+        elected = elected_after(view["track"], debate) if ending else None
+        losing = (ending and elected != mine and view["options"].get("no_winner") != "closest"
+                  and any(parse(action).kind == "play" for action in legal))
         for action in legal:
             a = parse(action)
             if a.kind == "pass":
                 value = _margin(scored_now, mine) + _potential(hand, mine, weight)
+                if ending and elected == mine:
+                    value = FINAL
+                elif losing:
+                    value = -FINAL + _margin(scored_now, mine)
             elif a.kind == "play":
                 cid = str(a["card"])
                 rest = [c for c in hand if c != cid]
@@ -80,6 +117,8 @@ class GoodBot(Bot):
                     value -= 0.5  # keeping the same Prince only gives an Ace away
                 else:
                     value -= self.switch_margin
+                if losing and keep != elected:
+                    value -= FINAL
             scored.append((value, action))
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-9]
@@ -97,6 +136,7 @@ class EasyBot(GoodBot):
     label = "Easy"
     hand_weight = 0.0
     switch_margin = float("inf")
+    sees_the_end = False
 
 
 def _leader(cards: Sequence[str]) -> Optional[str]:

@@ -18,7 +18,7 @@ from .data import (
 from .notation import PASS, parse
 from .notation import ace as ace_action
 from .notation import play as play_action
-from .scoring import election, score_debate
+from .scoring import debate_ends, debates_end, election, score_debate
 
 def _n(count: int, noun: str) -> str:
     """'1 card', '3 cards'."""
@@ -197,18 +197,8 @@ class ElectionDayState(State):
             self.log.append(event(f"The top undealt card is turned up: {describe(card)}.", kind="turn-up"))
 
     def _debate_over(self, seat: int) -> Optional[str]:
-        """Why the debate ends after `seat` passed, or None. `passes` holds each
-        seat's passes in a row, so: the last n turns were all passes; or the
-        last 2n - 1 were n - 1 passes, one player's action, n - 1 passes. That
-        one player is then the next to act: every other player passed both
-        before and after his latest action."""
-        n = self.players
-        if all(p >= 1 for p in self.passes):
-            return "every player passed in a row"
-        one = (seat + 1) % n
-        if all(self.passes[s] >= 2 for s in range(n) if s != one):
-            return "every player but one passed twice in a row"
-        return None
+        """Why the debate ends after `seat` passed, or None (`debate_ends`)."""
+        return debate_ends(self.passes, seat)
 
     def _end_debate(self, why: str) -> list[Event]:
         events = [event(f"The debate ends: {why}.", kind="debate-end")]
@@ -222,13 +212,7 @@ class ElectionDayState(State):
             placed.update(won)
         self.out.extend(c for c in cards if c not in placed)
         self.last_scoring = {"debate": self.debate_no, "cards": cards, "awards": awards, "lines": lines}
-        with_cards = sum(1 for h in self.hands if h)
-        end: Optional[str] = None
-        if with_cards <= 2:
-            end = ("no player has cards left" if with_cards == 0
-                   else f"only {with_cards} player{'s have' if with_cards != 1 else ' has'} cards left")
-        elif not self.played:
-            end = "nobody played a card during this debate"
+        end = debates_end((len(h) for h in self.hands), self.played)
         self.debate = []
         if end:
             events.append(event(f"The debates are over: {end}.", kind="game-end"))

@@ -291,3 +291,30 @@ def election(track: Mapping[str, Sequence[str]]) -> tuple[list[tuple[str, int, i
     else:
         lines.append(f"The Prince of {SUIT_NAMES[best[0]]} is elected with {best[1]}.")
     return ranking, best[0], lines
+
+
+def debate_ends(passes: Sequence[int], seat: int) -> Optional[str]:
+    """Why the debate ends after `seat` passed, or None. `passes` holds each
+    seat's passes in a row, that pass included, so: the last n turns were all
+    passes; or the last 2n - 1 were n - 1 passes, one player's action, n - 1
+    passes. That one player is then the next to act: every other player
+    passed both before and after his latest action."""
+    n = len(passes)
+    if all(p >= 1 for p in passes):
+        return "every player passed in a row"
+    one = (seat + 1) % n
+    if all(passes[s] >= 2 for s in range(n) if s != one):
+        return "every player but one passed twice in a row"
+    return None
+
+
+def debates_end(hand_counts: Iterable[int], played: bool) -> Optional[str]:
+    """Why the debates are over once a debate has been scored, or None: two or
+    fewer players hold cards, or nobody played a card during that debate."""
+    with_cards = sum(1 for count in hand_counts if count)
+    if with_cards <= 2:
+        return ("no player has cards left" if with_cards == 0
+                else f"only {with_cards} player{'s have' if with_cards != 1 else ' has'} cards left")
+    if not played:
+        return "nobody played a card during this debate"
+    return None
