@@ -72,8 +72,9 @@ def test_the_line_names_the_suggestion_and_the_control_is_lit():
 
 # -- the reason, one line, from the seat's view alone ---------------------------
 
-def election_view(hand, debate, track=None, ace="moons"):
-    """An Election Day seat's view, as much of it as the bot's reason reads."""
+def election_view(hand, debate, track=None, ace="moons", passes=(0, 0, 0), played=True, counts=None):
+    """An Election Day seat's view, as much of it as the bot's reason reads
+    (seat 0 of 3; `passes`: each seat's passes in a row)."""
     from coalitions.games.election_day.data import SUITS
     from coalitions.games.election_day.notation import PASS, ace as ace_action, play
 
@@ -83,7 +84,8 @@ def election_view(hand, debate, track=None, ace="moons"):
             legal += [ace_action(c[4:], ace), ace_action(c[4:], c[4:])]
     return {"game": "election-day", "seat": 0, "ace": ace, "hand": list(hand), "legal": legal + [PASS],
             "debate": [list(d) for d in debate], "track": {s: list((track or {}).get(s, [])) for s in SUITS},
-            "labels": {}}
+            "labels": {}, "passes": list(passes), "hand_counts": list(counts or (len(hand), 5, 5)), "played_this_debate": played,
+            "options": {}}
 
 
 def test_election_day_reasons_say_what_the_move_does_for_the_seats_prince():
@@ -103,6 +105,22 @@ def test_election_day_reasons_say_what_the_move_does_for_the_seats_prince():
             if not action.startswith("ace"):
                 assert "Moons" not in (hint.reason(v, action) or "")
     assert hint.reason(view, "play darkness") is None  # not a legal action of this view
+
+
+def test_election_day_reasons_when_a_pass_would_end_the_game():
+    # Seats 1 and 2 passed since the last card: seat 0's pass ends the debate,
+    # and the game with it, since seat 1 holds no card. Moons leads the
+    # debate: a pass wins.
+    won = election_view(["savage"], [["mountain", None], ["journey", 1]], passes=(0, 1, 1), counts=(1, 0, 5))
+    assert hint.reason(won, "pass") == "Passing ends the game now, and your Prince would be elected."
+    # Nothing played, the turned-up Penitent elects nobody: the pass would
+    # end the game (nobody played) and lose; a card keeps the debate going.
+    lost = election_view(["pact"], [["penitent", None]], passes=(0, 1, 1), played=False)
+    assert hint.reason(lost, "play pact") == (
+        "Passing now would end the game with your Prince beaten: a card keeps the debate going.")
+    # the same debate with a card played in it: the pass ends the debate only
+    later = election_view(["pact"], [["penitent", 1]], passes=(0, 1, 1), played=True)
+    assert hint.reason(later, "play pact") != hint.reason(lost, "play pact")
 
 
 def test_the_line_gives_the_reason_or_says_whose_choice_it_is():

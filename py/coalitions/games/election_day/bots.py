@@ -160,6 +160,12 @@ def reason(view: JSON, action: str) -> Optional[str]:
     debate = [c for c, _ in view["debate"]]
     totals = _totals(view["track"])
     now = _margin(_after(totals, debate), mine)
+    ending = "pass" in view["legal"] and pass_ends_game(view)
+    elected = elected_after(view["track"], debate) if ending else None
+    if a.kind == "pass" and ending and elected == mine:
+        return "Passing ends the game now, and your Prince would be elected."
+    if a.kind == "play" and ending and elected != mine:
+        return "Passing now would end the game with your Prince beaten: a card keeps the debate going."
     if a.kind == "play":
         cards = debate + [str(a["card"])]
         after = _margin(_after(totals, cards), mine)
