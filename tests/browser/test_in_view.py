@@ -308,3 +308,32 @@ def test_later_decisions_are_in_view(booted, case):
         seen = seen or page.locator(awaited).count() > 0
         random_move(page, rng)
     assert seen, (case, awaited)
+
+
+NAMES_CUT = """() => [...document.querySelectorAll('.card-name')].filter(n => n.offsetParent).map(n => {
+    const r = n.getBoundingClientRect(), card = n.closest('.card').getBoundingClientRect();
+    const cut = n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1 || r.bottom > card.bottom + 0.5;
+    return cut ? n.textContent : null;
+  }).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("case", sorted(GAMES))
+def test_card_names_are_whole_at_your_turn(booted, case):
+    """At "Your turn" the cards are at their smallest (the held hand
+    compact, the debate's cards smaller): every name shown on a card is
+    whole, none cut at its card's edge or after its first line (Election
+    Day's held cards cut every name of two lines, "the Diplomat", before)."""
+    game, query = GAMES[case]
+    page = booted("#/", "home")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        for seed in (1, 3):
+            page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
+                          f"#/new/{game}?{query}&seed={seed}")
+            wait_ready(page)
+            if page.locator("[data-ui=start]").count():
+                page.locator("[data-ui=start]").click()
+            wait_ready(page, "play")
+            wait_for_turn(page)
+            page.wait_for_selector(".table[data-deciding]")
+            assert page.evaluate(NAMES_CUT) == [], (case, size, seed)
