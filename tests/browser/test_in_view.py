@@ -316,13 +316,27 @@ NAMES_CUT = """() => [...document.querySelectorAll('.card-name')].filter(n => n.
     return cut ? n.textContent : null;
   }).filter(Boolean)"""
 
+# the names in which a word is wider than its line, so broken in the middle
+# (a soft hyphen marks where a long word may break)
+WORDS_BROKEN = """() => [...document.querySelectorAll('.card-name')].filter(n => n.offsetParent).filter(n => {
+    const probe = document.createElement('span'), style = getComputedStyle(n);
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + style.font;
+    document.body.appendChild(probe);
+    const broken = n.textContent.split(/[\\s\\u00ad]+/).some(w => {
+      probe.textContent = w; return probe.getBoundingClientRect().width > n.clientWidth + 0.5; });
+    probe.remove();
+    return broken;
+  }).map(n => n.textContent)"""
+
 
 @pytest.mark.parametrize("case", sorted(GAMES))
 def test_card_names_are_whole_at_your_turn(booted, case):
     """At "Your turn" the cards are at their smallest (the held hand
     compact, the debate's cards smaller): every name shown on a card is
     whole, none cut at its card's edge or after its first line (Election
-    Day's held cards cut every name of two lines, "the Diplomat", before)."""
+    Day's held cards cut every name of two lines, "the Diplomat", before),
+    and no word of one is broken in the middle (Alliances' "Economi-cs" and
+    "Defensiv-e Pact" before)."""
     game, query = GAMES[case]
     page = booted("#/", "home")
     for size in SIZES:
@@ -337,3 +351,4 @@ def test_card_names_are_whole_at_your_turn(booted, case):
             wait_for_turn(page)
             page.wait_for_selector(".table[data-deciding]")
             assert page.evaluate(NAMES_CUT) == [], (case, size, seed)
+            assert page.evaluate(WORDS_BROKEN) == [], (case, size, seed)
