@@ -128,9 +128,10 @@ class GoodBot(Bot):
 class EasyBot(GoodBot):
     """The easy level: the normal bot's judgement of the debate as it stands,
     without its foresight. It counts no card kept in hand for a later debate
-    (so it spends strong cards on a debate it could have let go) and never
-    switches Prince with an Ace. Every move it makes helps its Prince now or
-    keeps its cards; none is a random one."""
+    (so it spends strong cards on a debate it could have let go), never
+    switches Prince with an Ace, and does not look at whether a pass ends the
+    game. Every move it makes helps its Prince now or keeps its cards; none
+    is a random one."""
 
     level = "easy"
     label = "Easy"
