@@ -61,11 +61,7 @@ def test_the_decision_is_in_view_at_your_turn(booted, case):
     page = booted("#/", "home")
     for size in SIZES:
         page.set_viewport_size(size)
-        page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
-                      f"#/new/{game}?{query}&seed=1")
-        wait_ready(page)
-        if page.locator("[data-ui=start]").count():
-            page.locator("[data-ui=start]").click()
+        start_game(page, game, query, 1)
         wait_ready(page, "play")
         wait_for_turn(page)
         page.wait_for_selector(".table[data-deciding]")
@@ -342,11 +338,7 @@ def test_card_names_are_whole_at_your_turn(booted, case):
     for size in SIZES:
         page.set_viewport_size(size)
         for seed in (1, 3):
-            page.evaluate("h => { document.documentElement.removeAttribute('data-ready'); location.hash = h; }",
-                          f"#/new/{game}?{query}&seed={seed}")
-            wait_ready(page)
-            if page.locator("[data-ui=start]").count():
-                page.locator("[data-ui=start]").click()
+            start_game(page, game, query, seed)
             wait_ready(page, "play")
             wait_for_turn(page)
             page.wait_for_selector(".table[data-deciding]")
