@@ -32,7 +32,7 @@ from coalitions.core.records import make_players, new_record, replay
 from coalitions.core.rng import Rng, mix
 from coalitions.games.die_macher import data as D
 from coalitions.games.die_macher.bots import GoodBot
-from coalitions.games.die_macher.votes import election_kind, matching, vote_line
+from coalitions.games.die_macher.votes import election_kind, matching, shared_cards, vote_line
 from coalitions.registry import get_game
 
 GAME = get_game("die-macher")
@@ -250,6 +250,17 @@ def test_phase2_draw_take_swap_and_hold():
     refused(s, 0, "swap working-hours-contra working-hours-pro", "swapped twice")
     act(s, "hold working-hours-contra")
     assert s.hands[0] == ["working-hours-contra"] and s.turn == 1 and s.step == "draw"
+
+
+def test_a_swap_or_hold_before_the_display_card_is_taken_asks_for_the_take():
+    """After the top card a party must take one from the display: a swap or a
+    hold there is refused for that reason, not for a rule that does not apply."""
+    s = dealt(phase=2)
+    act(s, "draw")
+    for action in ("swap working-hours-contra working-hours-pro", "hold working-hours-contra"):
+        why = s.explain_illegal(0, action)
+        assert "take a card from the programme display" in why and "topic" not in why, why
+        refused(s, 0, action, "take a card from the programme display")
 
 
 def test_phase2_a_programme_holds_one_card_per_topic():
@@ -760,6 +771,27 @@ def test_the_campaign_walkthrough_ends_with_55_votes_alone():
     assert r["kind"] == "alone" and r["votes"] == [55, 9, 36] and r["vp"] == [12, 0, 0]
     assert r["rallies"][0] == D.MAX_RALLIES and r["topics"][0] == 5
     assert state.step == "donation" and state.turn == 0
+
+
+def test_the_vote_formula_walkthrough_tells_what_its_replay_shows():
+    """Its captions name the programme cards Alice and Bob share, why Alice is
+    every poll's auctioneer and which poll she could have published, as the
+    replay has them."""
+    rec = GAME.walkthroughs()["vote-formula"]
+    caps = rec["captions"]
+    s = GAME.new(3, deal=rec["deal"])
+    votes, publishable = {}, []
+    for seat, action in rec["moves"]:
+        if s.auction is not None:
+            b = s.boards[s.auction["board"]]
+            votes.setdefault(b["id"], s.public_votes(b))
+            if s.step == "poll-use" and "publish" in s.legal_actions(seat):
+                publishable.append(b["id"])
+        s.apply(seat, action)
+    assert shared_cards(s.programmes[0], s.programmes[1]) == 3 and "Bob shares three programme cards" in caps["19"]
+    assert votes == {"hesse": [15, 6, 0], "bavaria": [0, 0, 0], "saxony": [0, 0, 0], "berlin": [0, 0, 0]}
+    assert "leads in every state" not in caps["1"] and "the tie goes to her" in caps["1"]
+    assert publishable == ["berlin"] and "cannot publish them" not in caps["1"] and "Only Berlin's poll" in caps["1"]
 
 
 def test_every_election_tier_happens_between_the_default_bots():

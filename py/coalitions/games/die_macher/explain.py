@@ -100,7 +100,8 @@ def explain(st: DieMacherState, seat: int, action: str) -> Optional[str]:
         if b["cabinet"][seat] is not None:
             return f"you already have a card face down at {STATE_NAMES[b['id']]}: one per state"
         return None
-    if kind in ("take", "hold", "swap") and step in ("take", "swap"):
+    # a swap or a hold waits for the display card to be taken; a take comes before them
+    if (kind == "take" and step == "take") or (kind in ("hold", "swap") and step == "swap"):
         if kind == "take" and nt.word(a, "opinion") not in st.prog_display:
             return f"{OPINION_NAMES[nt.word(a, 'opinion')]} is not in the programme display"
         if kind in ("hold", "swap") and nt.word(a, "card") not in st.hands[seat]:

@@ -270,12 +270,13 @@ VOTES = _record(
            "Votes = (rallies + trend) × matching topics, and never below 0. Your turn: you are Alice. Buy 4 "
            "rallies in Hesse (5,000 €).",
         1: "Alice has 4 rallies in Hesse. Nobody buys more, places a shadow cabinet or bids for a poll, so the "
-           "steps up to the election pass quickly. Alice leads in every state on the face-up opinions, so she is "
-           "the auctioneer of each poll; nobody bids and she keeps each one for free. None of them raises her "
-           "trend, so she cannot publish them and takes +3 party base each time.",
+           "steps up to the election pass quickly. Alice leads in Hesse; in the other states nobody has a vote, "
+           "and the tie goes to her, the first in turn order. So she is the auctioneer of each poll; nobody "
+           "bids and she keeps each one for free. Only Berlin's poll would raise her trend, so only it could be "
+           "published; she keeps all four secret and takes +3 party base each time.",
         19: "The election in Hesse. Alice: (4 rallies + 1 trend) × 3 topics (Taxes pro, Europe pro, Defence pro) "
             "= 15 votes. Bob: (3 rallies + 0 trend) × 2 topics = 6 votes. Carol: 2 rallies − 3 trend is below 0, "
-            "so it counts as 0, and 0 × 3 topics = 0 votes. Nobody has 50 votes; Bob shares two programme cards "
+            "so it counts as 0, and 0 × 3 topics = 0 votes. Nobody has 50 votes; Bob shares three programme cards "
             "with Alice but 15 + 6 is far from 50, so no coalition: Alice leads and takes 5 VP. Then each party "
             "is paid 1,000 € per VP just won and per party-base point, and turns a donation card. Your turn: "
             "you are Alice. Accept the 20,000 € donation (−2 party base).",
