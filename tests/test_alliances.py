@@ -957,6 +957,22 @@ def test_2p_a_capture_keeps_the_start():
     assert top(st, "russia") == 0 and st.starter == 0
 
 
+def test_2p_a_holder_who_defends_their_country_above_the_defence_starts_next():
+    # gold's only country, usa, is hemmed in by silver: gold must attack a rival country. Silver, its holder,
+    # wins above russia's Politics defence of 2: nothing to take, so no loss of momentum (guide.py)
+    stacks = {"usa": [0, 0, 0], "russia": [1], "japan": [1], "brazil": [1, 1, 1], "turkey": [1, 1, 1]}
+    for choice, stack in (("reinforce", [1, 1]), ("pass", [1])):
+        st = two([["1p", "2m"], ["12p", "3m"]], reserve=[], stacks=stacks)
+        act(st, "trump politics")
+        assert st.legal_actions(0) == ["target russia", "target japan"]
+        act(st, "target russia", "play 1p", "play 12p")
+        assert st.phase == "reinforce" and st.to_act() == [1]
+        act(st, choice)
+        assert st.stacks[st.pos_of["russia"]] == stack
+        assert st.phase == "target" and st.starter == 1
+        assert not any("loses momentum" in t for t in texts(st))
+
+
 def test_2p_campaign_end_most_countries_and_a_tie_goes_to_the_defender():
     stacks = {t: [0] for t in ["usa", "russia", "china", "japan", "germany", "united-kingdom", "mexico", "egypt",
                                "turkey"]}

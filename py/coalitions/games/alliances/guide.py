@@ -319,7 +319,10 @@ INTERPRETATIONS = [
     {
         "title": "2 players: momentum",
         "text": "A player who takes a country starts the next conflict. A winner whose hand power does not beat the "
-                "defence loses momentum: the other player starts. A draw passes the start to the other player.",
+                "defence loses momentum: the other player starts. A draw passes the start to the other player. "
+                "The text's momentum speaks only of taking a country; when a player attacks a rival country and "
+                "its holder wins above the defence, there is nothing to take, and the holder starts the next "
+                "conflict as in the 4-player game, whether or not they add a token.",
     },
     {
         "title": "2 players: the State of Nations variant",
