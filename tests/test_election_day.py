@@ -170,6 +170,35 @@ def test_the_decktet_cards_match_the_card_list():
     assert len(CARDS) == 6 + 24 + 4 + 4 + 1
 
 
+# The card list of the Decktet, as in the notes on the game: name -> suits, in
+# the suit letters M(oons) S(uns) W(aves) L(eaves) Y (Wyrms) K(nots).
+CARD_LIST = {
+    "the Author": "MK", "the Desert": "SY", "the Origin": "WL",
+    "the Journey": "MW", "the Painter": "SK", "the Savage": "LY",
+    "the Mountain": "MS", "the Sailor": "WL", "the Battle": "YK",
+    "the Forest": "ML", "the Discovery": "SW", "the Soldier": "YK",
+    "the Lunatic": "MW", "the Penitent": "SY", "the Market": "LK",
+    "the Chance Meeting": "ML", "the Castle": "SK", "the Cave": "WY",
+    "the Diplomat": "MS", "the Mill": "WL", "the Betrayal": "YK",
+    "the Pact": "MS", "the Darkness": "WY", "the Merchant": "LK",
+    "the Harvest": "MSL", "the Watchman": "MYK", "the Light Keeper": "SWK", "the Borderland": "WLY",
+    "the Consul": "MWK", "the Rite": "MLY", "the Island": "SWY", "the Window": "SLK",
+    "the Excuse": "",
+}
+CARD_RANKS = {name: 2 + k // 3 for k, name in enumerate(list(CARD_LIST)[:24])}
+
+
+def test_every_card_has_the_suits_and_rank_of_the_card_list():
+    letters = {"M": "moons", "S": "suns", "W": "waves", "L": "leaves", "Y": "wyrms", "K": "knots"}
+    by_name = {c["name"]: c for c in CARDS.values()}
+    assert set(by_name) == set(CARD_LIST) | {"the Ace of " + SUIT_NAMES[s] for s in SUITS}
+    for name, suits in CARD_LIST.items():
+        assert set(by_name[name]["suits"]) == {letters[x] for x in suits}, name
+        assert by_name[name]["value"] == CARD_RANKS.get(name, 0), name
+    assert CROWNS == {"moons": "the Huntress", "suns": "the Bard", "waves": "the Sea",
+                      "leaves": "the End", "wyrms": "the Calamity", "knots": "the Windfall"}
+
+
 def test_crowns_are_the_score_track_and_not_cards():
     assert sorted(CROWNS) == sorted(SUITS)
     names = {c["name"] for c in CARDS.values()}
