@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import random
 
+from coalitions.core.match import Match
+from coalitions.core.records import dumps, make_players
+
 from .pages import play_to_the_end, start_from_form, wait_ready
+from .test_axe import both_themes
 
 
 def check_final_screen(page, players):
@@ -61,3 +65,26 @@ def test_three_players_hot_seat_to_the_bonus_round(open_page, dist_url):
     assert len(covers) >= 12 * 3, "the device changes hands at least every election"
     assert set(covers) == {0, 1, 2}
     check_final_screen(page, 3)
+
+
+def test_a_resigned_politician_stays_readable(open_page, dist_url):
+    """A politician hit by a Resignation stays on the table struck through,
+    its rank, party and name still meeting axe's contrast ratio in both
+    themes (faded to 45% they did not)."""
+    # the third seat plays after two politicians are down, and plays again in the same election
+    match = Match.new("koalition", make_players(["bot", "bot", "human", "bot", "bot"], levels=["random"] * 5), {},
+                      seed=2)
+    match.advance()
+    match.apply(2, "play resign-1 yellow-6")  # Yellow 6 is the highest politician down: it resigns at once
+    match.advance()
+    assert match.human_to_act() == 2
+    assert [(play["card"], play["out"]) for play in match.view(2)["table"] if play["out"]] == [("yellow-6", True)]
+    page = open_page(dist_url + "#/", bypass_csp=True)
+    page.evaluate("text => localStorage.setItem('coalitions:save:koresigned', text)", dumps(match.record))
+    page.evaluate("() => { location.hash = '#/play/koresigned'; }")
+    wait_ready(page, "play")
+    page.wait_for_selector("[data-action]")
+    out = page.locator(".kcard.is-out")
+    assert out.count() == 1 and out.is_visible()
+    assert "line-through" in out.evaluate("e => getComputedStyle(e).textDecorationLine")
+    assert both_themes(page) == []
