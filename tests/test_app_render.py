@@ -669,6 +669,47 @@ def test_alliances_end_says_which_side_has_which_countries():
     assert state.is_over()
     parts, _ = _table_of("alliances", state)
     assert "Gold</span> " in parts.result and "Silver</span> " in parts.result
+    for result in state.results:  # and why each campaign went to its side
+        assert result["why"] and f"{result['why']}</td></tr>" in parts.result
+
+
+def test_alliances_a_campaign_s_line_says_why_its_side_won():
+    """The table's campaign list gives each result its reason: a side with
+    fewer countries wins when the Aggressor falls short of its bid."""
+    fewer = 0
+    for seed in range(1, 6):
+        state = _played_until("alliances", 4, seed, lambda s: bool(s.results))
+        result = state.results[0]
+        parts, _ = _table_of("alliances", state)
+        line = parts.side.split("<li>Campaign 1: ")[1].split("</li>")[0]
+        assert line.endswith(": " + result["why"]) and "bid" in result["why"], line
+        fewer += result["tiles"][result["winner_side"]] < result["tiles"][1 - result["winner_side"]]
+    assert fewer, "no seed had a side win with fewer countries"
+    # 2 players: the plain count is the reason, said once
+    state = _played_until("alliances", 2, 1, lambda s: bool(s.results))
+    parts, _ = _table_of("alliances", state)
+    assert "why" not in state.results[0] and "countries to" not in parts.side
+
+
+@pytest.mark.parametrize("game_id,players", [("election-day", 3), ("koalition", 4), ("alliances", 4),
+                                             ("alliances", 2), ("die-macher", 3), ("coalition-chess", 4)])
+def test_no_region_of_a_table_is_named_like_a_result_panel(game_id, players):
+    """A result panel is a region named by its title ("The conflict"): no
+    region of the table under it may have the same name (axe's
+    landmark-unique), at any point of a game."""
+    import re
+
+    titles = {kind.title for kind in getattr(renderer_for(game_id), "RESULTS", ())}
+    region = re.compile(r'<section[^>]*\baria-label="([^"]+)"|role="region"[^>]*\baria-label="([^"]+)"')
+    names = set()
+    for stop in (10, 40, 120):
+        state = _played_until(game_id, players, 1, lambda s: False, max_moves=stop)
+        parts, _ = _table_of(game_id, state, state.to_act()[0] if state.to_act() else 0)
+        html = "".join(str(getattr(parts, f) or "") for f in ("status", "seats", "board", "side", "hand"))
+        names |= {a or b for a, b in region.findall(html)}
+    assert not names & titles, names & titles
+    if game_id == "alliances":
+        assert "The conflict under way" in names  # the test sees the table's regions
 
 
 def test_die_macher_no_start_player_before_the_bid_and_the_phases_named():

@@ -3,6 +3,7 @@ token stack, the tiles you may target), the bids, the conflict with each card
 played and the live hand powers, your hand with the special actions explained,
 the campaign score and the best of three."""
 
+from coalitions.core.game import render_text
 from coalitions.games.alliances.data import CARDS, SUIT_LETTERS, SUIT_NAMES, SUITS, TILES
 
 from ..render import TableParts, bind, status_line, action_button, card_words, choices_box, esc, name_of, pick_button, plural, turn_status
@@ -221,7 +222,7 @@ def conflict(view):
 
 def map_and_conflict(view, ctx, covered):
     world = board_map(view, ctx, covered)
-    fight = ('<section class="fight" aria-label="The conflict" data-current-play>'
+    fight = ('<section class="fight" aria-label="The conflict under way" data-current-play>'
              + bidding(view, ctx, covered) + conflict(view) + "</section>")
     # the current play (the bids, the drafting trick, the conflict) comes
     # first, in view with the hand; the world follows it
@@ -259,6 +260,12 @@ def side_tiles(tiles, players):
     return ", ".join(f"{side_mark(side, players)} {esc(count)}" for side, count in enumerate(tiles))
 
 
+def campaign_why(result, names):
+    """Escaped text: why a campaign's side won, where its counts do not say it
+    (a bid, a tie), after a colon; else nothing."""
+    return esc(f": {render_text(result['why'], names)}") if result.get("why") else ""
+
+
 def score(view):
     n = view["players"]
     controlled = view.get("controlled") or [0, 0]
@@ -271,6 +278,7 @@ def score(view):
         f"<li>Campaign {r.get('campaign')}: "
         + (esc(f"{side_name(r['winner_side'], n)} won") if r.get("winner_side") is not None else "")
         + (f" ({side_tiles(r['tiles'], n)})" if r.get("tiles") else "")
+        + campaign_why(r, view.get("names") or [])
         + "</li>"
         for r in view.get("results") or []
     )
@@ -359,14 +367,16 @@ def result(view):
     winners = set(out.get("winners") or [])
     rows = "".join(
         f"<tr><td>{esc(r.get('campaign'))}</td><td>{side_tiles(r.get('tiles') or [], n)}</td>"
-        f"<td>{esc(side_name(r['winner_side'], n) if r.get('winner_side') is not None else '')}</td></tr>"
+        f"<td>{esc(side_name(r['winner_side'], n)) + campaign_why(r, names) if r.get('winner_side') is not None else ''}"
+        "</td></tr>"
         for r in details.get("campaigns") or []
     )
     sides = view.get("sides") or [None] * n
     who = "".join(
-        f'<li class="{"is-winner" if s in winners else ""}">{esc(names[s] if s < len(names) else "?")}'
+        # one flex item for the name, the side and the score: the list's gap does not split "(Gold): 2"
+        f'<li class="{"is-winner" if s in winners else ""}"><span>{esc(names[s] if s < len(names) else "?")}'
         + (f' ({side_mark(sides[s], n)})' if n != 3 and sides[s] is not None else "") + ': '
-        f'{out["scores"][s]}' + (' <span class="tag tag-win">wins</span>' if s in winners else "") + "</li>"
+        f'{out["scores"][s]}</span>' + (' <span class="tag tag-win">wins</span>' if s in winners else "") + "</li>"
         for s in range(n)
     )
     return (

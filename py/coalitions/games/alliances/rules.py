@@ -1004,6 +1004,7 @@ class AlliancesState(State):
                            f"({tokens[ag]} to {tokens[1 - ag]})")
             role = "Aggressor" if w == ag else "Defender"
             events.append(event(f"{self.side_label(w)} ({role}) win the campaign: {why}.", kind="campaign-won"))
+            res["why"] = why  # the table shows it beside the campaign's counts
         elif n == 2:
             ag = self.aggressor
             assert ag is not None, "a drafting phase won"
@@ -1011,12 +1012,14 @@ class AlliancesState(State):
                 need = self.bid[0]
                 w = ag if tiles[ag] == need else 1 - ag
                 why = (f"{seat_ref(ag)} declared exactly {need} and controls {tiles[ag]}")
+                res["why"] = why
             elif tiles[0] != tiles[1]:
                 w = 0 if tiles[0] > tiles[1] else 1
                 why = f"{tiles[w]} countries to {tiles[1 - w]}"
             else:
                 w = 1 - ag
                 why = f"a tie at {tiles[0]} countries goes to the Defender"
+                res["why"] = why
             events.append(event(f"{seat_ref(w)} wins the campaign: {why}.", kind="campaign-won"))
         else:
             e = self.empire_seat()
