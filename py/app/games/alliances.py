@@ -261,8 +261,7 @@ def side_tiles(tiles, players):
 
 
 def campaign_why(result, names):
-    """Escaped text: why a campaign's side won, where its counts do not say it
-    (a bid, a tie), after a colon; else nothing."""
+    """Escaped ": why a campaign's side won", where its counts do not say it (a bid, a tie)."""
     return esc(f": {render_text(result['why'], names)}") if result.get("why") else ""
 
 
@@ -367,16 +366,16 @@ def result(view):
     winners = set(out.get("winners") or [])
     rows = "".join(
         f"<tr><td>{esc(r.get('campaign'))}</td><td>{side_tiles(r.get('tiles') or [], n)}</td>"
-        f"<td>{esc(side_name(r['winner_side'], n)) + campaign_why(r, names) if r.get('winner_side') is not None else ''}"
-        "</td></tr>"
+        + (f"<td>{esc(side_name(r['winner_side'], n))}{campaign_why(r, names)}</td></tr>" if r.get("winner_side") is not None
+           else "<td></td></tr>")
         for r in details.get("campaigns") or []
     )
     sides = view.get("sides") or [None] * n
     who = "".join(
-        # one flex item for the name, the side and the score: the list's gap does not split "(Gold): 2"
         f'<li class="{"is-winner" if s in winners else ""}"><span>{esc(names[s] if s < len(names) else "?")}'
         + (f' ({side_mark(sides[s], n)})' if n != 3 and sides[s] is not None else "") + ': '
-        f'{out["scores"][s]}</span>' + (' <span class="tag tag-win">wins</span>' if s in winners else "") + "</li>"
+        f'{out["scores"][s]}</span>' + (  # one flex item: the list's gap does not split "(Gold): 2"
+            ' <span class="tag tag-win">wins</span>' if s in winners else "") + "</li>"
         for s in range(n)
     )
     return (
@@ -391,8 +390,7 @@ def result(view):
 
 
 def drafting_score(view, ctx):
-    """The 2-player drafting tricks won, from the shown seat's side: "you 3–2",
-    or "Ann 3–2 Bob" for a spectator."""
+    """The 2-player drafting tricks won, from the shown seat's side ("you 3–2"; "Ann 3–2 Bob" to a spectator)."""
     t = view.get("tricks") or [0, 0]
     me = ctx.seat if ctx.seat in (0, 1) else None
     if me is None:
@@ -417,14 +415,6 @@ def status(view, ctx):
 def parts(view, ctx):
     bind(view, ctx)
     covered = set()
-    board_html = map_and_conflict(view, ctx, covered)
-    hand = hand_area(view, ctx, covered)
-    return TableParts(
-        status=status(view, ctx),
-        seats=seats(view, ctx),
-        board=board_html,
-        side=score(view),
-        hand=hand,
-        covered=covered,
-        result=result(view),
-    )
+    board_html = map_and_conflict(view, ctx, covered)  # first: the hand covers what it has not
+    return TableParts(status=status(view, ctx), seats=seats(view, ctx), board=board_html, side=score(view),
+                      hand=hand_area(view, ctx, covered), covered=covered, result=result(view))
