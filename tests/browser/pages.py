@@ -22,6 +22,12 @@ def wait_ready(page, route=None):
         raise
 
 
+def settled(page):
+    """Wait until no animation or transition of the page is running (colours
+    measured by axe are then the ones a player reads)."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+
+
 def focused(page, selector, timeout=5_000):
     """Wait until keyboard focus is on an element matching `selector` (or
     inside one). A redraw moves focus in the task after its own, so focus is

@@ -19,7 +19,7 @@ from coalitions.core.match import Match
 from coalitions.core.records import dumps, make_players
 from coalitions.registry import all_games
 
-from .pages import wait_ready
+from .pages import settled, wait_ready
 from .test_builder import axe_violations
 
 GAMES = all_games()
@@ -55,7 +55,7 @@ def both_themes(page) -> list:
     for theme in ("light", "dark"):
         page.evaluate("t => window.coalitionsLook(t, 'system')", theme)
         # colours change with a short transition: measure them once it is over
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        settled(page)
         found += [(theme, *v) for v in axe_violations(page)]
     page.evaluate("() => window.coalitionsLook('system', 'system')")
     return found

@@ -9,7 +9,7 @@ import json
 import os
 import random
 
-from .pages import (CONTINUE, check_action_buttons, focused, goto_hash, play_to_the_end, save_id_of, step_buttons,
+from .pages import (CONTINUE, check_action_buttons, focused, goto_hash, play_to_the_end, save_id_of, settled, step_buttons,
                     wait_for_turn, wait_ready)
 from .test_builder import axe_violations
 
@@ -291,7 +291,7 @@ def test_results_pass_axe_light_and_dark_on_desktop_and_phone(open_page, dist_ur
         assert box["width"] <= size["width"]
         # the panel's buttons may take their colours over from the controls they replace with a
         # short transition: axe measures the colours a player reads, once it is over
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        settled(page)
         assert axe_violations(page) == [], scheme
         page.locator(CONTINUE).click()
 
