@@ -36,6 +36,23 @@ import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 export * from "./pyodide.mjs";
 export { version };
 
+// Python runs without WebAssembly's stack switching (JSPI). Where the browser
+// has WebAssembly.Suspending, Pyodide runs each call from JavaScript into
+// Python (PyScript's main, every event handler and timer) on a stack of its
+// own, and Chromium 156 now and then crashes the page there: a garbage
+// collection during such a call scans the switched stack past its end
+// ("Start-up and stability: Python without stack switching" in
+// docs/performance.md). The app uses nothing that needs it (run_sync, or
+// awaiting in synchronous code). Pyodide looks when it loads, so this goes
+// before any start, here and in the snapshot maker (which imports this
+// module); static/bot-worker.js does the same.
+export function withoutStackSwitching(scope = globalThis) {
+  for (const name of ["Suspending", "Suspender"]) {
+    if (scope.WebAssembly && name in scope.WebAssembly) delete scope.WebAssembly[name];
+  }
+}
+withoutStackSwitching();
+
 const KEY = "__SNAPSHOT_KEY__";
 export const SNAPSHOT_CACHE = "coalitions-python-snapshot";
 const FOLDER = new URL("./", import.meta.url).href;

@@ -33,6 +33,15 @@ def _probe():
         probe.stdlibModules = create_proxy(stdlib.imported_modules)
         probe.stdlibFetched = create_proxy(stdlib.fetched)
         probe.importModule = create_proxy(lambda name: bool(__import__(name)))
+        probe.stackSwitching = create_proxy(_stack_switching)
+
+
+def _stack_switching():
+    # Whether this Pyodide runs calls into Python on stacks of their own (it
+    # must not: pyodide/start.mjs, withoutStackSwitching).
+    import pyodide_js
+
+    return bool(pyodide_js._module.jspiSupported)
 
 
 _store = None  # the saves, once opened here (the app is handed them)

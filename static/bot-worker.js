@@ -20,6 +20,10 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const SITE = new URL("../", import.meta.url);
 
+// Without WebAssembly's stack switching, as on the page (pyodide/start.mjs,
+// withoutStackSwitching, says why): Pyodide looks when it loads.
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+
 // The Python side: coalitions.core.bots.choose on the decoded view.
 const PYTHON = `
 import json
@@ -72,13 +76,15 @@ async function load(wheel, game) {
 
 // Tests and scripts/list_stdlib_modules.py ask which standard-library modules
 // this Python imported: {type: "stdlib-modules"} on this channel, answered
-// {stdlibModules: JSON of app.stdlib.imported_modules(), fetched}.
+// {stdlibModules: JSON of app.stdlib.imported_modules(), fetched, stackSwitching}
+// (whether this Pyodide uses WebAssembly's stack switching: it must not).
 function probeChannel(pyodide) {
   const channel = new BroadcastChannel("coalitions-bot-worker-probe");
   channel.onmessage = (event) => {
     if ((event.data || {}).type !== "stdlib-modules") return;
     const stdlib = pyodide.pyimport("app.stdlib");
-    channel.postMessage({ stdlibModules: stdlib.imported_modules(), fetched: stdlib.fetched() });
+    channel.postMessage({ stdlibModules: stdlib.imported_modules(), fetched: stdlib.fetched(),
+                          stackSwitching: Boolean(pyodide._module.jspiSupported) });
   };
 }
 

@@ -18,7 +18,8 @@ from coalitions.core.match import Match
 from coalitions.core.records import dumps, make_players
 from coalitions.registry import get_game
 
-from .pages import check_action_buttons, goto_hash, play_to_the_end, save_id_of, save_keys, start_from_form, wait_ready
+from .pages import (check_action_buttons, goto_hash, play_to_the_end, save_id_of, save_keys, start_from_form,
+                    wait_bot_worker_loaded, wait_ready)
 
 NEW_4P = "#/new/election-day?players=4&seats=human,bot,bot,bot&seed=7"
 EVIL = "<img src=x onerror=alert(1)>"
@@ -73,6 +74,24 @@ def test_play_against_bots_to_the_end(open_page, site, dist_url):
     wait_ready(page, "home")
     assert page.locator(f'[data-save="{sid}"]').is_visible()
     assert page.locator("html[data-game-over]").count() == 0
+
+
+def test_python_runs_without_stack_switching_on_the_page_and_in_the_bot_worker(open_page, dist_url):
+    # Chromium has WebAssembly.Suspending, so Pyodide would run calls into
+    # Python on stacks of their own, where Chromium 156 now and then crashes
+    # the page; the page and the bot worker both start Pyodide without it
+    # (pyodide/start.mjs, withoutStackSwitching).
+    page = open_page(dist_url + NEW_4P, init_script="window.coalitionsProbe = {};")
+    wait_ready(page, "play")
+    assert page.evaluate("window.coalitionsProbe.stackSwitching()") is False
+    assert page.evaluate("'Suspending' in WebAssembly") is False
+    worker = wait_bot_worker_loaded(page)
+    assert worker["stackSwitching"] is False
+    # and the browser does have it: without the start's care, Pyodide would use it
+    other = page.context.new_page()
+    other.goto("about:blank")
+    assert other.evaluate("'Suspending' in WebAssembly") is True
+    other.close()
 
 
 def test_hot_seat_hides_the_previous_hand(booted):
