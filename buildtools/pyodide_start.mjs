@@ -41,8 +41,9 @@ export { version };
 // Python (PyScript's main, every event handler and timer) on a stack of its
 // own, and Chromium 156 now and then crashes the page there: a garbage
 // collection during such a call scans the switched stack past its end
-// ("Stability: Python without stack switching" in docs/performance.md). The app uses nothing that needs it (run_sync, or
-// awaiting in synchronous code). Pyodide looks when it loads, so this goes
+// ("Stability: Python without stack switching" in docs/performance.md).
+// The app uses nothing that needs it (run_sync, or awaiting in synchronous
+// code). Pyodide looks when it loads, so this goes
 // before any start, here and in the snapshot maker (which imports this
 // module); static/bot-worker.js does the same.
 export function withoutStackSwitching(scope = globalThis) {
