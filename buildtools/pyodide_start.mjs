@@ -46,10 +46,8 @@ export { version };
 // code). Pyodide looks when it loads, so this goes
 // before any start, here and in the snapshot maker (which imports this
 // module); static/bot-worker.js does the same.
-export function withoutStackSwitching(scope = globalThis) {
-  for (const name of ["Suspending", "Suspender"]) {
-    if (scope.WebAssembly && name in scope.WebAssembly) delete scope.WebAssembly[name];
-  }
+function withoutStackSwitching() {
+  for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
 }
 withoutStackSwitching();
 
