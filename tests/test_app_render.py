@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -697,8 +698,6 @@ def test_no_region_of_a_table_is_named_like_a_result_panel(game_id, players):
     """A result panel is a region named by its title ("The conflict"): no
     region of the table under it may have the same name (axe's
     landmark-unique), at any point of a game."""
-    import re
-
     titles = {kind.title for kind in getattr(renderer_for(game_id), "RESULTS", ())}
     region = re.compile(r'<section[^>]*\baria-label="([^"]+)"|role="region"[^>]*\baria-label="([^"]+)"')
     names = set()

@@ -366,8 +366,8 @@ def result(view):
     winners = set(out.get("winners") or [])
     rows = "".join(
         f"<tr><td>{esc(r.get('campaign'))}</td><td>{side_tiles(r.get('tiles') or [], n)}</td>"
-        + (f"<td>{esc(side_name(r['winner_side'], n))}{campaign_why(r, names)}</td></tr>" if r.get("winner_side") is not None
-           else "<td></td></tr>")
+        + "<td>" + (esc(side_name(r["winner_side"], n)) + campaign_why(r, names) if r.get("winner_side") is not None
+                    else "") + "</td></tr>"
         for r in details.get("campaigns") or []
     )
     sides = view.get("sides") or [None] * n
