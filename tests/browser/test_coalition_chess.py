@@ -13,7 +13,7 @@ import random
 from .pages import CONTINUE, check_action_buttons, goto_hash, step_buttons, wait_ready
 from .test_builder import axe_violations
 from .test_in_view import random_move
-from .test_results import PANEL, in_view, with_settings
+from .test_results import PANEL, click_until_gone, in_view, with_settings
 
 SHOTS = "/tmp/cc-shots/coalition-chess-{}.png"
 os.makedirs(os.path.dirname(SHOTS), exist_ok=True)
@@ -379,8 +379,7 @@ def test_a_coalition_formed_at_390_leads_with_its_outcome_and_continue_is_in_vie
         moves = page.locator("[data-cc-moves] li").count()
         page.wait_for_timeout(1500)
         assert page.locator(PANEL).count() == 1 and page.locator("[data-cc-moves] li").count() == moves
-    page.locator(CONTINUE).click()
-    page.wait_for_selector(PANEL, state="detached")  # (the bots go on: the next coalition may hold them again)
+    click_until_gone(page, page.locator(CONTINUE))  # (the bots go on: the next coalition may come at once)
     assert page.locator('[data-ui="moment-last"][data-moment="coalition"]').count() == 1  # one click away
 
 

@@ -54,6 +54,15 @@ def with_settings(**values):
     return f"localStorage.setItem('coalitions:settings', {json.dumps(json.dumps(values))});"
 
 
+def click_until_gone(page, locator):
+    """Click `locator` and wait until the result panel shown now has left the
+    page. Its own element is watched, not the selector: bots that go on may
+    show their next result before a check from here sees the table without one."""
+    shown = page.locator(PANEL).element_handle()
+    locator.click()
+    page.wait_for_function("panel => !panel.isConnected", arg=shown)
+
+
 def shot(page, name):
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, name + ".png"))
