@@ -121,7 +121,8 @@ INTERPRETATIONS = [
     {
         "title": "Ties for first",
         "text": "Each tied Prince looks at its highest card. A card that is the highest for two or more of them is "
-                "set aside and those Princes look again, until each has a card of its own or none is left. "
+                "set aside and those Princes look again, until each has a card of its own or none is left; a card "
+                "another tied Prince has already taken is no longer there to look at. "
                 "Princes whose highest cards left are of rank 0 share them out last, once every other tied Prince "
                 "has been through its higher cards: a rank-0 card that is the only one left to two or more of them "
                 "is set aside, as the text does with a shared card; the others take different cards so that as "

@@ -121,8 +121,8 @@ class ElectionDayState(State):
         "dealer"}. Every card id must be known, in the deck these options
         choose, and appear once (the face-down Aces included). A deal that
         places the whole deck must be dealt evenly, as the rules say: hands of
-        one size, the few cards left over in the pile (or, with "Leave out the
-        extra cards", left out). A deal of part of the deck sets up a scenario
+        the size a deal gives, the few cards left over in the pile (or, with
+        "Leave out the extra cards", left out). A deal of part of the deck sets up a scenario
         (walkthroughs, tests): no hand may then hold more than a full deal gives."""
         n = self.players
         if not isinstance(deal, dict):
@@ -167,15 +167,15 @@ class ElectionDayState(State):
         per = total // n
         sizes = [len(h) for h in hands]
         if len(seen) == len(deck) + len(ACES):
-            if len(set(sizes)) != 1:
-                raise OptionError(
-                    f"the whole deck is dealt, so every hand must hold {per} cards (the rules deal evenly), "
-                    f"not {', '.join(map(str, sizes))}"
-                )
             if self.options["leave_out_extra"] and pile:
                 raise OptionError("with 'Leave out the extra cards' the cards left over are left out, not in the pile")
             if not self.options["leave_out_extra"] and removed:
                 raise OptionError("the cards left over go into the pile unless 'Leave out the extra cards' is on")
+            if set(sizes) != {per}:
+                raise OptionError(
+                    f"the whole deck is dealt, so every hand must hold {per} cards (the rules deal evenly), "
+                    f"not {', '.join(map(str, sizes))}"
+                )
         elif max(sizes) > per:
             raise OptionError(f"a hand holds {max(sizes)} cards: a deal for {n} players gives at most {per}")
         self.aces, self.hands, self.pile, self.removed, self.dealer = aces, hands, pile, removed, dealer
