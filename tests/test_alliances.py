@@ -175,6 +175,42 @@ def test_random_setup(players, size, reserve):
     assert stacks == {0: [0, 0, 0], 19: [0, 0, 0], 4: [1, 1, 1], 15: [1, 1, 1]}
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_corner_groups_lay_one_token_on_each_corner_and_its_two_neighbours(players):
+    st = GAME.new(players, {"corner_groups": True}, seed=3)
+    stacks = {p: s for p, s in enumerate(st.stacks) if s}
+    gold, silver = {0, 1, 5, 14, 18, 19}, {3, 4, 9, 10, 15, 16}
+    assert stacks == {p: [0] for p in gold} | {p: [1] for p in silver}
+    assert [st.supply(side) for side in (0, 1)] == [10, 10]
+    assert "on each corner's two neighbours" in st.log_for(None)[1]["text"]
+    if players == 4:  # the first targets: the neutral neighbours of the bidder's groups (Example 1b's four)
+        bidder = st.to_act()[0]
+        act(st, "bid 10 politics", "pass", "pass", "pass")
+        assert st.to_act() == [bidder] and st.phase == "target"
+        targets = sorted(st.pos_of[a.split()[1]] for a in st.legal_actions(bidder))
+        assert targets == ([2, 6, 13, 17] if st.side(bidder) == 0 else [2, 8, 11, 17])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_corner_groups_let_the_board_fill_up_as_the_text_s_examples_do(players):
+    """Example 5 (no neutral country left before the last conflict) and the
+    2-player Image 3 (11 countries to 9) are reachable with corner groups."""
+    full = False
+    for seed in range(6):
+        for state, seat, action in random_steps(players, seed, {"corner_groups": True}):
+            if state.phase == "target" and all(state.stacks):
+                full = True
+                for a in state.legal_actions(seat):  # only rival countries are left to target
+                    assert top(state, a.split()[1]) == 1 - state.side(seat), a
+        assert state.is_over()
+    assert full
+
+
+def test_the_declared_number_reaches_16_with_corner_groups():
+    st = GAME.new(2, {"corner_groups": True, "exact_bid": True}, seed=1)
+    assert st.declare_max(0) == 6 + 10  # 6 countries held, 10 tokens left for 12 conflicts
+
+
 def test_partners_sit_opposite_and_share_a_side():
     st = GAME.new(4, seed=1)
     assert [st.side(s) for s in range(4)] == [0, 1, 0, 1]

@@ -115,6 +115,9 @@ START_TOKENS = 3
 TOKENS_PER_SIDE = 16  # "32 Alliance tokens; 16 of each color"
 SIDE_NAMES = ("gold", "silver")
 SIDE_CORNERS = ((CORNERS[0], CORNERS[3]), (CORNERS[1], CORNERS[2]))
+# The "Corner groups" option: a corner's 3 tokens lie one each on the corner
+# and its two neighbours (no two corners' groups touch on a 4 x 5 board).
+CORNER_GROUP = {c: (c,) + NEIGHBOURS[c] for c in CORNERS}
 
 HAND_SIZE: dict[int, int] = {2: 12, 3: 16, 4: 12}
 RESERVE_2P = 24

@@ -29,6 +29,9 @@ RULES = [
             "along a side (not diagonally).",
             "Each player stacks 3 of their alliance's tokens on one corner: partners take opposite corners, so "
             "each alliance holds two diagonally opposite corners. The cards are shuffled and each player is dealt 12.",
+            "Corner groups: each player's 3 tokens lie one each on their corner and its two neighbours instead, so "
+            "12 countries are held from the start (option \u201cCorner groups\u201d; see \u201cThe starting "
+            "tokens\u201d below).",
         ],
     },
     {
@@ -178,6 +181,19 @@ INTERPRETATIONS = [
                 "opposite corners; with 3 the Empire holds two opposite corners and the Rebels one each.",
     },
     {
+        "title": "The starting tokens",
+        "text": "The text says each player places 3 of their tokens \u201cin one of the corners, as shown in image "
+                "1\u201d, and the image is missing. By default the 3 tokens are stacked on the corner tile, as "
+                "our notes on the game read it: 4 countries are held at the start (two corners per side) and 16 "
+                "stay neutral. The text's own figures fit another reading better, "
+                "which the option \u201cCorner groups\u201d plays: one token on the corner and one on each of "
+                "its two neighbours, 12 countries held at the start (6 per side) and 8 neutral. Example 5 has no "
+                "neutral country left before the last of 12 conflicts, and the 2-player Image 3 ends 11 countries "
+                "to 9, all 20 held; with the stacked start at most 4 + 12 = 16 can be held after 12 conflicts. "
+                "Example 1b's four targets fit both. With either start each side has 6 tokens on the board and 10 "
+                "in its supply.",
+    },
+    {
         "title": "Who starts the bidding",
         "text": "A random player opens the bidding of every campaign, as the text says (\u201cstarting with a "
                 "randomly chosen player\u201d is part of each State of the Nations). After a redeal (everybody "
@@ -250,7 +266,9 @@ INTERPRETATIONS = [
         "text": "If a side controls no country from which it could reach a target (it lost all of its countries), "
                 "its starting player may target any neutral country, or if there is none any rival country. A "
                 "player never targets their own side's country, but a rival who wins a conflict over a country "
-                "they control reinforces it.",
+                "they control reinforces it. The 2-player campaign's text names only \u201cany adjacent neutral "
+                "country\u201d; when a 2-player side has none next to its countries, the 4-player rule applies: "
+                "an adjacent rival country, and if there is none, any neutral country or else any rival one.",
     },
     {
         "title": "Reinforcing needs a win above the defence",
@@ -329,7 +347,8 @@ INTERPRETATIONS = [
         "text": "The text gives no range for the declared number (the 10 to 20 of the 4-player bid cannot apply: "
                 "a 2-player side starts with 2 countries and has 12 conflicts). The declarer may name any number "
                 "from 0 to the most they can still reach: the countries they hold plus one per conflict, as long "
-                "as their tokens last, so 12 in a normal game (2 corners and 10 tokens left). With the variant, "
+                "as their tokens last, so 12 in a normal game (2 corners and 10 tokens left; 16 with Corner groups, "
+                "6 countries and 10 tokens). With the variant, "
                 "the declarer wins only with exactly that many countries, otherwise the opponent wins the "
                 "campaign.",
     },

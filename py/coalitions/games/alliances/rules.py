@@ -35,9 +35,9 @@ from ...core.game import JSON, Event, Game, Option, Outcome, State, event, seat_
 from ...core.rng import Rng
 from . import conflict as cf
 from .data import (
-    BID_MAX, BID_MIN, CARDS, CORNERS, DECK, DRAFT_KEEP, HAND_SIZE, IS_SPECIAL, MEETING_SHOW, N_TILES, NEIGHBOURS,
-    ORDER, RESERVE_2P, RISE_EMPIRE_CARDS, SIDE_CORNERS, SIDE_NAMES, START_TOKENS, SUIT_NAMES, SUIT_OF, SUIT_RANK,
-    SUITS, TILE_IDS, TILES, TOKENS_PER_SIDE, VALUE_OF, card_name, tile_name,
+    BID_MAX, BID_MIN, CARDS, CORNER_GROUP, CORNERS, DECK, DRAFT_KEEP, HAND_SIZE, IS_SPECIAL, MEETING_SHOW, N_TILES,
+    NEIGHBOURS, ORDER, RESERVE_2P, RISE_EMPIRE_CARDS, SIDE_CORNERS, SIDE_NAMES, START_TOKENS, SUIT_NAMES, SUIT_OF,
+    SUIT_RANK, SUITS, TILE_IDS, TILES, TOKENS_PER_SIDE, VALUE_OF, card_name, tile_name,
 )
 from .notation import parse, special_params
 
@@ -309,7 +309,11 @@ class AlliancesState(State):
         else:
             for side in (0, 1):
                 for pos in SIDE_CORNERS[side]:
-                    self.stacks[pos] = [side] * START_TOKENS
+                    if self.options["corner_groups"]:
+                        for tile in CORNER_GROUP[pos]:
+                            self.stacks[tile] = [side]
+                    else:
+                        self.stacks[pos] = [side] * START_TOKENS
         self.bid = None
         self.aggressor = None
         self.dominant = None
@@ -329,8 +333,9 @@ class AlliancesState(State):
         self.log.append(event(
             f"Campaign {self.campaign} begins. The 20 countries are laid out"
             + (" at random; " if explicit is None else "; ")
-            + ("each side stacks three tokens on two opposite corners. " if explicit is None
-               or explicit["stacks"] is None else "")
+            + ("" if explicit is not None and explicit["stacks"] is not None else
+               "each side lays a token on two opposite corners and on each corner's two neighbours. "
+               if self.options["corner_groups"] else "each side stacks three tokens on two opposite corners. ")
             + (f"{seat_ref(self.first)} opens the bidding." if n == 4 else
                f"{seat_ref(self.first)} leads the drafting phase." if n == 2 else
                f"{seat_ref(self.empire_seat())} is the Empire; the other two players are the Rebels."),
@@ -1270,6 +1275,10 @@ class Alliances(Game):
         "minutes."
     )
     options = (
+        Option("corner_groups", "Corner groups", False,
+               help="The start (the text's Image 1 is missing): each player's 3 tokens lie one each on their corner "
+                    "and its two neighbours, so 12 countries are held from the start (6 per side). Without it the "
+                    "3 tokens are stacked on the corner itself and 4 countries are held."),
         Option("drafting", "Drafting", False,
                help="Variant (3 and 4 players): before each campaign, keep 2 cards and pass the rest to the left "
                     "until every card is chosen. The 2-player game always has its own drafting phase."),
