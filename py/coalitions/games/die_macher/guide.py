@@ -4,8 +4,8 @@ docs/games/die-macher.md show both; keep them in step with rules.py and data.py.
 
 from .data import (
     BASE_MAX, CABINET, CHANCELLOR_TREND, DONATION_DECK, DONATIONS, FACE_UP, FIRST_RECONSTRUCTION, MAX_RALLIES,
-    MEDIA_MARKERS, OPINION_COPIES, OPINIONS, POLLS, PROGRAMME_COPIES, PROGRAMME_SIZE, RALLY_PRICE, SLOTS, START_BASE,
-    START_MONEY, STATES, TOPICS, TREND_MAX, TREND_MIN, eur, signed,
+    MEDIA_MARKERS, NATIONAL_MARKER_POINTS, OPINION_COPIES, OPINIONS, POLLS, PROGRAMME_COPIES, PROGRAMME_SIZE,
+    RALLY_PRICE, SLOTS, START_BASE, START_MONEY, STATES, TOPICS, TREND_MAX, TREND_MIN, eur, signed,
 )
 
 # python scripts/bench_die_macher_tiers.py -n 200 (docs/bots.md): the figures it printed
@@ -198,7 +198,8 @@ RULES = [
     {
         "title": "The end",
         "paragraphs": [
-            "After round 4's election each party scores its VP plus 2 per media marker on the national media spot. "
+            f"After round 4's election each party scores its VP plus {NATIONAL_MARKER_POINTS} per media marker on the "
+            "national media spot. "
             "The highest score wins; a tie goes to the higher party base, then to more money; parties still tied "
             "share the win.",
         ],
@@ -317,6 +318,24 @@ INTERPRETATIONS = [
                 "is taken without asking. If no party has any vote, nobody scores the state. Winners each move one "
                 "media marker from that state to the national spot; the rest of its markers return to their "
                 "owners' supplies, which they may use again.",
+    },
+    {
+        "title": "Phase 7: what a majority is",
+        "text": "\"Majority media markers\" is read as more markers in the state than any other party has (at "
+                "least one): 2 of 4 markers against 1 and 1 is a majority. A tie for the most is no majority, and "
+                "nobody replaces an opinion there.",
+    },
+    {
+        "title": "Phase 9: no negative votes",
+        "text": "The text's votes are (rallies + trend) \u00d7 matching topics. A negative trend can make rallies + "
+                "trend less than 0; it then counts as 0, so a party never has fewer than 0 votes.",
+    },
+    {
+        "title": "Reconstructed: the end of the game",
+        "text": "The summary has no rule for the end. The game ends after round 4's election. Each party's score "
+                f"is its VP plus {NATIONAL_MARKER_POINTS} per media marker on the national media spot "
+                "(the summary moves winners' markers there but gives them no value). The highest score wins; a tie "
+                "goes to the higher party base, then to more money; parties still tied share the win.",
     },
     {
         "title": "Phase 9: money and the next round",
