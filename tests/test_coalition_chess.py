@@ -1003,6 +1003,31 @@ def test_a_rearrangement_may_end_a_check():
     assert st.to_act() == [G] and not st.view(0)["checks"]
 
 
+def test_a_rearrangement_may_put_every_piece_back_where_it_stood():
+    """The text does not ask the new arrangement to differ (Rules as
+    implemented, "Rearrangement"): the turn is spent, the board unchanged."""
+    st = after_setup()
+    st.apply(Y, "move e2 e3")
+    before = {sq: v for sq, v in st.view(0)["board"].items() if v[0] == B}
+    st.apply(B, "rearrange")
+    for sq, (_, kind) in sorted(before.items(), key=lambda x: x[1][1] != "king"):
+        st.apply(B, f"place {kind} {sq}")
+    assert {sq: v for sq, v in st.view(0)["board"].items() if v[0] == B} == before
+    assert st.to_act() == [G] and st.view(0)["powers"][B]["rearranged"]
+
+
+def test_mate_is_judged_on_moves_when_the_check_is_given():
+    """A King boxed in by its own pieces, checked along the file: its owner
+    has no move out of it, so it is mated at once, though a rearrangement on
+    its next turn could have shut the file (Rules as implemented)."""
+    black = {"e10": "king", "d10": "guard", "f10": "guard", "d9": "guard", "f9": "guard"}
+    st = new(deal=pos_of({"yellow": {"a1": "king", "a5": "artillery"}, "black": black, "green": {"k5": "guard"},
+                          "red": {"a6": "guard"}}, turn="yellow", rnd=2, coalitions={}))
+    st.apply(Y, "move a5 e5")
+    out = st.outcome()
+    assert out is not None and out.details["result"] == ["mate", B] and out.scores == [6, 0, 0, 0]
+
+
 def test_a_rearrangement_never_leaves_the_own_king_in_check():
     """Black's King stands outside its area, shielded by a piece inside it:
     the rearrangement must put a piece back in between."""

@@ -171,7 +171,9 @@ INTERPRETATIONS = [
              "skipped), however many checks it answered in the round, and moves again in the round after; if its "
              "own turn in the round of the answer is still to come, it keeps it. A declined check is not asked "
              "again while the King stays in check; the owner must end it on its own turn. A rearrangement is not "
-             "an answer: it is made on the power's own turn."},
+             "an answer: it is made on the power's own turn. So whether a King is mated is judged on moves alone, "
+             "when the check is given: a King whose owner has no move that ends the check is mated, even if a "
+             "rearrangement (or a Motorcyclist swap) on that power's next turn could have blocked it."},
     {"title": "A check while sitting out",
      "text": "The text is silent here. A power sitting out a round may not move, so it may not answer a check "
              "either: the check stands, and the power must end it on its next turn of its own. If nothing can end "
@@ -211,7 +213,10 @@ INTERPRETATIONS = [
              "as desired\u201d: what counts is the final arrangement, which must leave Black's own King out of "
              "check, wherever the King stands (inside the area or not). A placement is refused only when no way "
              "of placing the rest would end so, and the rearrangement is offered only when some arrangement does. "
-             "So it is allowed while in check when it ends the check. The turn ends when the last piece is placed."},
+             "So it is allowed while in check when it ends the check (a check left standing from an earlier turn). "
+             "The turn ends when the last piece is placed. The text does not ask the new arrangement to differ "
+             "from the old: a power may put every piece back where it stood, and its turn is then spent without "
+             "a change on the board (and its Guards and Machine-guns in the area count as not yet moved)."},
     {"title": "Waiting move",
      "text": "With the option on, each power may wait once in rounds 1-3 instead of moving, never while its King "
              "is in check. The text's bracket says that in Schoenberg's original Yellow must move in round 1; we "
@@ -219,7 +224,9 @@ INTERPRETATIONS = [
     {"title": "Motorcyclist colour swap",
      "text": "With the option on, once in rounds 1-3, Yellow or Black may move its Motorcyclist (from wherever it "
              "stands) to an empty square of the other colour inside its own area, before its move and without "
-             "losing it (\u201cswap h2 h1\u201d). It may not leave its own King in check."},
+             "losing it (\u201cswap h2 h1\u201d). It may not leave its own King in check; it may block a check "
+             "on the power's own turn, which then makes its move as well. It is not a move: a greater power with "
+             "no move is stalemated, and one with no move out of a check is mated, even if a swap could help."},
     {"title": "Dummies",
      "text": "The four powers are always the four seats. The option \u201cDummies\u201d says which powers are "
              "dummies and \u201cA dummy is played by\u201d who plays them: a bot, or the dummy's partner. A partner "
