@@ -355,7 +355,8 @@ def test_a_whole_deck_deal_must_be_even():
     with pytest.raises(OptionError, match="every hand must hold 9 cards .* not 10, 8, 9"):
         GAME.new(3, {}, deal=uneven)
     # even but short: three cards each and the rest in the pile is not how the rules deal
-    short = dict(deal, hands=[h[:3] for h in deal["hands"]], pile=deal["pile"] + [c for h in deal["hands"] for c in h[3:]])
+    rest = [c for h in deal["hands"] for c in h[3:]]
+    short = dict(deal, hands=[h[:3] for h in deal["hands"]], pile=deal["pile"] + rest)
     with pytest.raises(OptionError, match="every hand must hold 9 cards .* not 3, 3, 3"):
         GAME.new(3, {}, deal=short)
     into_pile = dict(deal, pile=deal["pile"] + deal["hands"][0][:1], hands=[h[1:] for h in deal["hands"]],

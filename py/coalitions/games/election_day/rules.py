@@ -122,8 +122,9 @@ class ElectionDayState(State):
         choose, and appear once (the face-down Aces included). A deal that
         places the whole deck must be dealt evenly, as the rules say: hands of
         the size a deal gives, the few cards left over in the pile (or, with
-        "Leave out the extra cards", left out). A deal of part of the deck sets up a scenario
-        (walkthroughs, tests): no hand may then hold more than a full deal gives."""
+        "Leave out the extra cards", left out). A deal of part of the deck sets
+        up a scenario (walkthroughs, tests): no hand may then hold more than a
+        full deal gives."""
         n = self.players
         if not isinstance(deal, dict):
             raise OptionError("an explicit deal must be an object with aces, hands, pile and dealer")
