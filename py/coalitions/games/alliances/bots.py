@@ -47,6 +47,11 @@ def keep_value(cid: str, dominant: Optional[str] = None) -> float:
     return v * (1.6 if dominant is not None and SUIT_OF[cid] == dominant else 1.0)
 
 
+def held_now(view: JSON) -> int:
+    """How many countries the seat's side controls now."""
+    return sum(1 for t in view["board"] if t["top"] == view["side"])
+
+
 def suit_strength(hand: list[str], suit: str) -> float:
     """Rough number of conflicts a hand wins with `suit` dominant."""
     power = sorted((VALUE_OF[c] for c in hand if not IS_SPECIAL[c] and SUIT_OF[c] == suit), reverse=True)
@@ -100,8 +105,9 @@ class GoodBot(Bot):
             if s == partner and b != "pass":
                 partner_suit = parse("bid " + b)["suit"]  # the view writes a bid "N SUIT"
         best: Optional[tuple[float, str]] = None
+        held = held_now(view)  # 2 at a campaign's start (6 with the option "Corner groups")
         for suit in SUITS:
-            est = 2 + suit_strength(hand, suit) * 1.1 + 3.0
+            est = held + suit_strength(hand, suit) * 1.1 + 3.0
             if partner_suit == suit:
                 est += 1.5
             if best is None or est > best[0]:
@@ -127,7 +133,7 @@ class GoodBot(Bot):
         hand = view["hand"]
         suit = max(SUITS, key=lambda s: suit_strength(hand, s))
         if parse(legal[0]).kind == "declare":
-            est = int(round(2 + suit_strength(hand, suit) * 1.2 + 4))
+            est = int(round(held_now(view) + suit_strength(hand, suit) * 1.2 + 4))
             numbers = [int(parse(a)["number"]) for a in legal]
             est = max(min(numbers), min(max(numbers), est))
             return notation.declare(est, suit)
