@@ -330,12 +330,15 @@ class AlliancesState(State):
         self.conflicts = 0
         self.starter = None
         self.turn = None
+        if explicit is not None and explicit["stacks"] is not None:
+            tokens = ""
+        elif self.options["corner_groups"]:
+            tokens = "each side lays a token on two opposite corners and on each corner's two neighbours. "
+        else:
+            tokens = "each side stacks three tokens on two opposite corners. "
         self.log.append(event(
             f"Campaign {self.campaign} begins. The 20 countries are laid out"
-            + (" at random; " if explicit is None else "; ")
-            + ("" if explicit is not None and explicit["stacks"] is not None else
-               "each side lays a token on two opposite corners and on each corner's two neighbours. "
-               if self.options["corner_groups"] else "each side stacks three tokens on two opposite corners. ")
+            + (" at random; " if explicit is None else "; ") + tokens
             + (f"{seat_ref(self.first)} opens the bidding." if n == 4 else
                f"{seat_ref(self.first)} leads the drafting phase." if n == 2 else
                f"{seat_ref(self.empire_seat())} is the Empire; the other two players are the Rebels."),
