@@ -110,7 +110,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
     enter_amount(page, "bid", (), 3)
 
     rng = random.Random(2)
-    panels, shot, rally_seen = [], set(), False
+    panels, shot, rally_seen, hand_seen = [], set(), False, False
     for _ in range(700):
         page.wait_for_selector(f'html[data-ready][data-route="play"], {CONTINUE}', state="attached")
         if page.locator(CONTINUE).count():
@@ -130,6 +130,10 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
         if "Round 1" in title and phase not in shot:  # each phase of round 1 at each size
             shot.add(phase)
             shoot(page, "vsbots-phase-" + phase.split(":")[0])
+        if not hand_seen and page.locator(".dm-hand-list").count():  # the hand, as a list of its cards
+            hand_seen = True
+            assert page.locator(".dm-hand-list").get_attribute("role") is None
+            assert not axe_violations(page)
         actions = check_action_buttons(page)
         steps = step_buttons(page)
         rally = [s for s in steps if s.startswith("rally state=") and "count=" not in s]
@@ -157,6 +161,7 @@ def test_four_players_one_human_against_bots_to_the_end(open_page, dist_url):
         page.locator(f'[data-action="{rng.choice(quick or actions)}"]').first.click()
     else:
         raise AssertionError("the game did not end")
+    assert hand_seen
     # a panel after each state election but the last (the end screen shows that one)
     assert [kind for kind, _ in panels] == ["election"] * 3, panels
     for _, text in panels:

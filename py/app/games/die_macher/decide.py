@@ -288,7 +288,7 @@ def controls(view, ctx):
             items.append(f'<li class="dm-hand-card">{op_chip(op)}{"".join(parts)}{note}{under}</li>')
         then = "then keep one hand card" if b.has("hold") else "then Done"
         rows.append(f'<p>Up to {MAX_SWAPS} swaps ({view.get("swaps", 0)} made), {then}.</p>'
-                    f'<ul class="dm-hand-list actions" role="group" aria-label="Your hand">{"".join(items)}</ul>')
+                    f'<ul class="dm-hand-list actions" aria-label="Your hand">{"".join(items)}</ul>')
     if b.has("media"):
         spots = {st["id"]: st for st in view.get("states") or []}
         btns = "".join(
