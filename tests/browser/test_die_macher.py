@@ -3,8 +3,8 @@ move builder (a data-step, then a data-action):
 
 - one human against three bots at instant speed, a result panel after each
   state election (kept until Continue), at 1280×800, 390×844 and 360 px with
-  what must be decided in view, axe-core on the rally stepper, a result panel
-  and the end screen;
+  what must be decided in view, axe-core on the hand during swaps (a list of
+  its cards), the rally stepper, a result panel and the end screen;
 - three humans hot-seat: every secret bid of the four rounds is entered with
   the amount stepper behind the pass screen, and no other seat's bid is on the
   page before all are in;
