@@ -8,6 +8,10 @@ from .data import (
     RALLY_PRICE, SLOTS, START_BASE, START_MONEY, STATES, TOPICS, TREND_MAX, TREND_MIN, eur, signed,
 )
 
+# Who wins at the end (rules.py's final ranking), said in "The end" and in its reconstruction.
+WINNER = ("The highest score wins; a tie goes to the higher party base, then to more money; parties still tied "
+          "share the win.")
+
 # python scripts/bench_die_macher_tiers.py -n 200 (docs/bots.md): the figures it printed
 TIERS_MEASURED = (
     "Measured with python scripts/bench_die_macher_tiers.py -n 200 (the default bot in every seat, seeds 0–199, "
@@ -199,9 +203,7 @@ RULES = [
         "title": "The end",
         "paragraphs": [
             f"After round 4's election each party scores its VP plus {NATIONAL_MARKER_POINTS} per media marker on the "
-            "national media spot. "
-            "The highest score wins; a tie goes to the higher party base, then to more money; parties still tied "
-            "share the win.",
+            "national media spot. " + WINNER,
         ],
     },
 ]
@@ -334,8 +336,7 @@ INTERPRETATIONS = [
         "title": "Reconstructed: the end of the game",
         "text": "The summary has no rule for the end. The game ends after round 4's election. Each party's score "
                 f"is its VP plus {NATIONAL_MARKER_POINTS} per media marker on the national media spot "
-                "(the summary moves winners' markers there but gives them no value). The highest score wins; a tie "
-                "goes to the higher party base, then to more money; parties still tied share the win.",
+                "(the summary moves winners' markers there but gives them no value). " + WINNER,
     },
     {
         "title": "Phase 9: money and the next round",
