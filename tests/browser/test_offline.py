@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 import build
 
@@ -54,6 +55,38 @@ def watch_context(page) -> list[str]:
 
 def wait_controlled(page):
     page.wait_for_function(CONTROLLED, polling=100)
+
+
+def click_to_reload(page, button):
+    """Click `button`, which reloads `page`, and wait for the new page's load.
+    The click comes first, on its own: a click that fails says so, where a
+    click inside `expect_event("load")` would show only as a missing load. A
+    reload that never comes says what the service workers were doing."""
+    page.evaluate("window.coalitionsBeforeReload = true")
+    button.click()
+    try:
+        page.wait_for_function(
+            "() => window.coalitionsBeforeReload === undefined && document.readyState === 'complete'",
+            polling=100, timeout=60_000)
+    except PlaywrightError as error:
+        raise AssertionError(f"no reload after the click: {error}\nservice workers: {workers_now(page)}") from error
+
+
+WORKERS_NOW = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const state = (worker) => worker ? worker.state : null;
+  return { url: location.href, controlled: !!navigator.serviceWorker.controller,
+           installing: state(registration && registration.installing),
+           waiting: state(registration && registration.waiting), active: state(registration && registration.active),
+           notice: !!document.querySelector('[data-notice="update"]') };
+}"""
+
+
+def workers_now(page):
+    try:
+        return page.evaluate(WORKERS_NOW)
+    except PlaywrightError as error:
+        return f"(could not ask: {error})"
 
 
 def visit_then_go_offline(open_page, url, init_script=None):
@@ -310,8 +343,7 @@ def test_new_version_offers_reload_once(open_page, built_dist, tmp_path, prefix)
         # The new version downloaded only what changed; the rest came from the old cache.
         assert fetched == ["static/app.css"]
 
-        with page.expect_event("load"):
-            button.click()
+        click_to_reload(page, button)
         wait_ready(page)
         wait_controlled(page)
         assert page.evaluate(WORKER_VERSION)["cache"] == new
@@ -402,8 +434,7 @@ def test_half_finished_deploy_is_never_cached(open_page, built_dist, tmp_path):
         assert page.evaluate(UPDATE) == "installed"
         button = page.locator('[data-notice="update"] [data-ui="update-reload"]')
         button.wait_for(state="visible")
-        with page.expect_event("load"):
-            button.click()
+        click_to_reload(page, button)
         wait_ready(page)
         wait_controlled(page)
         fresh = cache_name(new, "/")
@@ -440,8 +471,7 @@ def test_two_sites_on_one_origin_keep_their_caches(open_page, built_dist, tmp_pa
         assert page_b.evaluate(UPDATE) == "installed"
         button = page_b.locator('[data-notice="update"] [data-ui="update-reload"]')
         button.wait_for(state="visible")
-        with page_b.expect_event("load"):
-            button.click()
+        click_to_reload(page_b, button)
         wait_ready(page_b)
         wait_controlled(page_b)
         assert sorted(page_a.evaluate(CACHES)) == sorted([cache_name(a, "/a/"), cache_name(b, "/b/")])
