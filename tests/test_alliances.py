@@ -1092,12 +1092,34 @@ def test_3p_rebels_put_their_highest_dominant_card_and_another_suits_highest():
     assert rise_options(["3m", "9m", "12p"], "military") == [("9m", "12p")]
 
 
+def test_3p_a_rebel_whose_dominant_cards_are_special_actions_puts_one_of_them_down():
+    # the text: one card of the dominant suit, specials counting as cards of their suit
+    assert rise_options(["3m", "9m", "2e", "7e", "spin"], "politics") == [("9m", "spin"), ("7e", "spin")]
+    assert rise_options(["9m", "4e", "spin", "embargo"], "politics") == [
+        ("9m", "embargo"), ("4e", "embargo"), ("9m", "spin"), ("4e", "spin")]
+    # a dominant power card still outranks the special actions of its suit
+    assert rise_options(["9m", "2p", "spin"], "politics") == [("9m", "2p")]
+
+
+def test_3p_a_rebel_with_a_dominant_special_action_may_put_it_down_in_a_game():
+    rebel = [f"{i}m" for i in range(1, 9)] + [f"{i}e" for i in range(1, 8)] + ["spin"]
+    empire = [f"{i}p" for i in range(1, 13)] + ["peace-treaty", "embargo", "dual-allegiance", "bribe"]
+    rest = [c for c in DECK if c not in rebel + empire]
+    st = dealt([empire, rebel, rest])
+    act(st, "give 1p", "give 2p", "give 3p", "give 4p", "trump politics")
+    assert st.legal_actions(1) == ["put 8m spin", "put 7e spin"]
+    st.apply(1, "put 7e spin")
+    assert "spin" not in st.hands[1] and "7e" not in st.hands[1]
+
+
 def test_3p_a_rebel_without_the_dominant_suit_still_puts_two_suits_highest_cards():
     # never two cards of one suit while the hand holds power cards of two suits
     assert rise_options(["3m", "9m", "2e", "7e", "bribe"], "politics") == [("9m", "7e")]
     assert rise_options(["3m", "9m", "4e", "12p"], "economics") == [("9m", "4e"), ("4e", "12p")]
     # power cards of one suit only: its highest and a special action of another suit
-    assert rise_options(["3m", "9m", "bribe", "spin"], "politics") == [("9m", "spin"), ("9m", "bribe")]
+    assert rise_options(["3m", "9m", "bribe", "monopoly"], "politics") == [("9m", "bribe"), ("9m", "monopoly")]
+    # ... but a special action of the dominant suit, if there is one
+    assert rise_options(["3m", "9m", "bribe", "spin"], "politics") == [("9m", "spin")]
     assert rise_options(["3m", "9m", "reinforcement"], "politics") == [("3m", "9m"), ("9m", "reinforcement")]
 
 

@@ -357,11 +357,13 @@ INTERPRETATIONS = [
         "text": "The Empire sets aside 4 cards one at a time: the first two go to the Rebel on the Empire's left, "
                 "the last two to the other Rebel. Then the Empire declares the dominant suit. Each Rebel puts down "
                 "their highest power card of the dominant suit and the highest power card of another suit of their "
-                "choice (special actions have no value). The text (\u201cone of the dominant suit of power and one of a "
-                "different suit\u201d, each \u201cthe highest value card of their suit\u201d) does not say what a "
-                "Rebel without a power card of the dominant suit does; we keep its other two demands, two suits "
-                "and the highest card of each: such a Rebel puts down the highest power card of each of the two "
-                "other suits. A Rebel whose power cards are all of one suit (possible only in a set-up deal) puts "
+                "choice (special actions have no value). A Rebel whose only cards of the dominant suit are "
+                "special actions puts down one of them, their choice: it is a card of the dominant suit, and no "
+                "card of that suit in their hand has a higher value. The text (\u201cone of the dominant suit of "
+                "power and one of a different suit\u201d, each \u201cthe highest value card of their suit\u201d) "
+                "does not say what a Rebel with no card of the dominant suit does; we keep its other two demands, "
+                "two suits and the highest card of each: such a Rebel puts down the highest power card of each of "
+                "the two other suits. A Rebel whose power cards are all of one suit (possible only in a set-up deal) puts "
                 "down the highest of them and a special action of another suit of their choice, or any other "
                 "card if there is none. Both Rebels choose at the same time.",
     },

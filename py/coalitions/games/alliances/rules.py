@@ -80,10 +80,12 @@ def rise_options(hand: list[str], trump: Optional[str]) -> list[tuple[str, ...]]
     """The pairs of cards a Rebel may put down in the Rise to Power: two cards
     of different suits, each the highest power card of its suit in the hand,
     one of them of the dominant suit (the other suit is the Rebel's choice).
-    Where the hand cannot (documented in guide.py): without a power card of
-    the dominant suit, the highest power cards of the two other suits; with
-    power cards of one suit only, its highest and a special action of another
-    suit (the Rebel's choice), or failing that, any other card."""
+    A suit the hand holds only special actions of (they have no value) is
+    put down as one of them, the Rebel's choice. Where the hand cannot
+    (documented in guide.py): with no card of the dominant suit, the highest
+    power cards of the two other suits; with power cards of one suit only,
+    its highest and a special action of another suit (the Rebel's choice),
+    or failing that, any other card."""
     tops: dict[str, str] = {}
     for c in hand:
         if not IS_SPECIAL[c]:
@@ -93,6 +95,9 @@ def rise_options(hand: list[str], trump: Optional[str]) -> list[tuple[str, ...]]
     others = [tops[s] for s in SUITS if s != trump and s in tops]
     if trump in tops and others:
         return [tuple(_sorted([tops[trump], o])) for o in others]
+    dominant_specials = [c for c in _sorted(hand) if IS_SPECIAL[c] and SUIT_OF[c] == trump]
+    if trump not in tops and dominant_specials and others:
+        return [tuple(_sorted([special, o])) for special in dominant_specials for o in others]
     if len(others) == 2:
         return [tuple(_sorted(others))]
     if len(tops) == 1:
