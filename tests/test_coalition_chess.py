@@ -12,6 +12,7 @@ positions. After an intended change of the rules, regenerate and review::
 """
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -1262,6 +1263,18 @@ def _kings(**extra):
 def test_bad_deals_are_refused_with_a_reason(deal, message):
     with pytest.raises(OptionError, match=message):
         new(deal=deal)
+
+
+@pytest.mark.parametrize("players, dummies", [(3, "red"), (2, "green+red")])
+def test_three_or_two_players_are_told_to_name_their_dummies(players, dummies):
+    """The text's 3 players and a dummy, or 2 and two dummies, are four seats
+    with the option naming the dummies: a count of 3 or 2 says how."""
+    with pytest.raises(OptionError, match=rf"for 4 players, not {players}: .*dummies naming {4 - players} .*{re.escape(dummies)}"):
+        GAME.new(players, {"dummies": dummies}, seed=1)
+    with pytest.raises(OptionError, match=r"^Coalition Chess is for 4 players, not 5$"):
+        GAME.new(5, seed=1)
+    view = GAME.new(4, {"dummies": dummies}, seed=1).view(0)
+    assert view["players"] == 4 and view["options"]["dummies"] == dummies
 
 
 def test_deals_whose_win_condition_already_holds_are_refused():

@@ -231,9 +231,9 @@ class Game:
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionError(f"the number of players must be a whole number, not {players!r}")
         if not cls.min_players <= players <= cls.max_players:
-            raise OptionError(
-                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {players}"
-            )
+            counts = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                      else f"{cls.min_players} to {cls.max_players}")
+            raise OptionError(f"{cls.title} is for {counts} players, not {players}")
         return players
 
     @classmethod

@@ -10,7 +10,7 @@ views."""
 from typing import Any, Optional
 
 from ...core.actions import Action, NotationError
-from ...core.errors import RecordError
+from ...core.errors import OptionError, RecordError
 from ...core.game import JSON, Event, Game, GameState, Option, Outcome, State, event, seat_ref
 from . import position
 from .data import (
@@ -536,6 +536,20 @@ class CoalitionChess(Game):
     )
     State = CoalitionChessState
     default_bot = "search"
+
+    @classmethod
+    def check_players(cls, players: Any) -> int:
+        """Four seats always; 3 or 2 players play with dummies, which are seats too."""
+        try:
+            return super().check_players(players)
+        except OptionError as exc:
+            if players in (2, 3):
+                raise OptionError(
+                    f"{exc}: the board always has four powers. With {players} players, start a game of 4 seats "
+                    f"with the option dummies naming {4 - players} of them (for example "
+                    f"{'red' if players == 3 else 'green+red'}); a bot or the dummy's partner plays each dummy"
+                ) from None
+            raise
 
     @classmethod
     def record_options(cls, options: dict[str, Any]) -> dict[str, Any]:
