@@ -656,14 +656,36 @@ def test_free_market_adds_military_to_the_economics_defence():
 
 
 def test_monopoly_keeps_one_economics_card():
+    # the Monopoly is an Economics card on the table too: keeping another discards it with the rest
     st, _ = table_after(["play 9e", "play 3e", "play monopoly keep 3e", "play 1m"])
-    assert [e["card"] for e in st.table] == ["3e", "monopoly"]
-    assert "9e" in st.discards
+    assert [e["card"] for e in st.table] == ["3e"]
+    assert {"9e", "monopoly"} <= set(st.discards)
+    assert "the Monopoly itself is discarded too" in texts(st, 0)[-1]
+
+
+def test_monopoly_may_keep_itself_and_discard_every_other_economics_card():
+    st, last = table_after(["play 9e", "play 3e", "play 1m", "play monopoly"])
+    assert [a for a in st.legal_actions(3) if a.startswith("play monopoly")] == [
+        "play monopoly keep 9e", "play monopoly keep 3e", "play monopoly keep monopoly"]
+    assert st.label(3, "play monopoly keep monopoly") == "Play Monopoly: keep the Monopoly itself"
+    before = top(st, "russia")
+    act(st, "play monopoly keep monopoly")
+    log = " ".join(texts(st))
+    assert "Monopoly keeps itself" in log and "{p0}'s 9 Economics is discarded" in log
+    # Economics led; the Monopoly's 0 is the only Economics hand power left: it wins the
+    # conflict, but 0 never beats a defence, so the 9 Economics no longer takes Russia
+    assert top(st, "russia") == before
+
+
+def test_monopoly_with_no_other_economics_card_does_nothing():
+    st, _ = table_after(["play 9m", "play 1m", "play 2m", "play monopoly"])
+    assert [a for a in st.legal_actions(3) if a.startswith("play monopoly")] == ["play monopoly"]
 
 
 def test_monopoly_discards_economics_specials_too():
     st, _ = table_after(["play 9e", "play bribe", "play monopoly keep 9e", "play 1m"])
-    assert [e["card"] for e in st.table] == ["9e", "monopoly"]
+    assert [e["card"] for e in st.table] == ["9e"]
+    assert {"bribe", "monopoly"} <= set(st.discards)
 
 
 def test_reserve_forces_sums_the_four_strongest_countries():

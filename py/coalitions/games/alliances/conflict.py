@@ -65,9 +65,9 @@ def special_options(table: Table, card: str) -> list[str]:
     if card == "bribe":
         takes = [e["card"] for e in table if SUIT_OF[e["card"]] == "politics" and not IS_SPECIAL[e["card"]]]
         return [f"take {t}" for t in takes] or [""]
-    if card == "monopoly":
+    if card == "monopoly":  # the Monopoly is one of the Economics cards it may keep
         econ = [e["card"] for e in table if SUIT_OF[e["card"]] == "economics"]
-        return [f"keep {c}" for c in econ] or [""]
+        return [f"keep {c}" for c in econ + [card]] if econ else [""]
     if card == "covert-operation":
         specials = [e["card"] for e in table if IS_SPECIAL[e["card"]]]
         return [f"discard {c}" for c in specials] or [""]
@@ -159,8 +159,14 @@ def play(table: Table, seat: int, card: str, params: dict[str, str], ctx: JSON, 
         hit = [e for e in table if SUIT_OF[e["card"]] == "economics" and e["card"] != keep]
         for e in hit:
             discard(e, name)
-        if keep:
-            lines.append(f"{name} keeps {entry_text(_find(table, keep))}.")
+        if keep == card:
+            lines.append(f"{name} keeps itself, the only Economics card left: hand power 0 Economics.")
+        elif keep:
+            # kept another card: the Monopoly, an Economics card too, is discarded with the rest
+            discards.append(card)
+            lines.append(f"{name} keeps {entry_text(_find(table, keep))}; the {name} itself is discarded too, "
+                         f"so {seat_ref(seat)} has no hand power.")
+            return lines
         elif not hit:
             lines.append(f"There is no Economics card on the table: {name} does nothing.")
     elif card == "reserve-forces":

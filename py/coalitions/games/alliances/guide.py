@@ -233,7 +233,10 @@ INTERPRETATIONS = [
         "title": "Discarding from the table",
         "text": "Peace Treaty and Embargo discard the Military or Economics power cards on the table (not special "
                 "actions). Monopoly discards every Economics card on the table, power cards and specials alike, but "
-                "the one you keep (and itself). Covert Operation discards one special action already on the table. "
+                "the one you keep, and it is an Economics card on the table itself: you may keep the Monopoly, "
+                "and every other Economics card goes; if you keep another card, the Monopoly goes too and you "
+                "are left with no hand power. With no other Economics card on the table it does nothing and "
+                "stays. Covert Operation discards one special action already on the table. "
                 "Cards played after a special are not affected by it.",
     },
     {

@@ -1126,7 +1126,8 @@ class AlliancesState(State):
                 parts.append("add it to your own hand power" if to == cf.SELF else
                              f"add it to {seat_ref(owner[to])}'s {card_name(to)}")
             if "keep" in params:
-                parts.append(f"keep {seat_ref(owner[params['keep']])}'s {card_name(params['keep'])}")
+                parts.append(f"keep the {card_name(params['keep'])} itself" if params["keep"] == a["card"] else
+                             f"keep {seat_ref(owner[params['keep']])}'s {card_name(params['keep'])}")
             if "discard" in params:
                 parts.append(f"discard {seat_ref(owner[params['discard']])}'s {card_name(params['discard'])}")
             if "double" in params:
