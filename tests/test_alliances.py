@@ -567,7 +567,7 @@ def test_2p_without_a_token_the_winner_cannot_take_the_country_and_loses_momentu
 # -- the special actions ------------------------------------------------------------------------
 
 
-def table_after(plays, hands_extra=None, bid="bid 10 politics", target="russia", stacks=None, first=0):
+def table_after(plays, hands_extra=None, bid="bid 10 politics", target="russia", stacks=None, first=0, **options):
     """4 players, one conflict: `plays` is the list of action texts in seat order
     from `first`; returns the state before the last card resolves the conflict
     (after len(plays) - 1 cards) and the last action."""
@@ -582,7 +582,7 @@ def table_after(plays, hands_extra=None, bid="bid 10 politics", target="russia",
     for h in hands:
         while len(h) < 2:
             h.append(next(filler))
-    st = four(hands, bid=bid, first=first, stacks=stacks)
+    st = four(hands, bid=bid, first=first, stacks=stacks, **options)
     act(st, "target " + target)
     act(st, *plays[:-1])
     return st, plays[-1]
@@ -680,6 +680,40 @@ def test_monopoly_may_keep_itself_and_discard_every_other_economics_card():
 def test_monopoly_with_no_other_economics_card_does_nothing():
     st, _ = table_after(["play 9m", "play 1m", "play 2m", "play monopoly"])
     assert [a for a in st.legal_actions(3) if a.startswith("play monopoly")] == ["play monopoly"]
+
+
+def test_a_game_saved_before_monopoly_could_keep_itself_replays_with_its_own_rule():
+    """A record written before the change (its options name no "monopoly": the
+    option did not exist) replays as it was played: there the Monopoly stayed
+    after keeping another card, and a Covert Operation then discarded it, which
+    the present rule would refuse (the Monopoly is gone with the rest)."""
+    from coalitions.core.records import loads
+
+    text = (GOLDEN / "before-monopoly-record.json").read_text(encoding="utf-8")
+    data = loads(text)
+    assert "monopoly" not in data["options"]
+    rec, state = replay(data)
+    assert rec["options"]["monopoly"] == "stays"
+    assert "Covert Operation: {p2}'s Monopoly is discarded." in texts(state)
+    with pytest.raises(RecordError):
+        replay(dict(data, options=dict(data["options"], monopoly="any")))
+
+
+def test_a_new_game_writes_its_monopoly_rule():
+    from coalitions.core.records import dumps, loads
+
+    m = Match.new("alliances", make_players(["bot"] * 4), seed=3)
+    assert m.record["options"]["monopoly"] == "any"
+    rec, _ = replay(loads(dumps(m.record)))
+    assert rec["options"]["monopoly"] == "any"
+
+
+def test_the_older_monopoly_rule_stays_and_keeps_another_card():
+    st, _ = table_after(["play 9e", "play 3e", "play monopoly keep 3e", "play 1m"], monopoly="stays")
+    assert [e["card"] for e in st.table] == ["3e", "monopoly"]
+    st, _ = table_after(["play 9e", "play 3e", "play 1m", "play monopoly"], monopoly="stays")
+    assert [a for a in st.legal_actions(3) if a.startswith("play monopoly")] == [
+        "play monopoly keep 9e", "play monopoly keep 3e"]
 
 
 def test_monopoly_discards_economics_specials_too():

@@ -13,7 +13,8 @@ power, in the order played::
 The context ``ctx`` gives what the specials read from the board::
 
     {"n": players, "tile": {"military": .., "economics": .., "politics": ..} or None,
-     "neigh_e": Economics of the target's neighbours, "reserve": [Reserve Forces power per seat]}
+     "neigh_e": Economics of the target's neighbours, "reserve": [Reserve Forces power per seat],
+     "monopoly_stays": the rule of games saved before Monopoly could keep itself (monopoly_stays)}
 
 ``tile`` is None in the 2-player drafting phase: there is no targeted country,
 so the specials that read the board are worth 0 and do nothing.
@@ -49,8 +50,15 @@ def entry_text(e: Entry) -> str:
     return f"{seat_ref(e['seat'])}'s {card_name(e['card'])}"
 
 
-def special_options(table: Table, card: str) -> list[str]:
-    """The parameter texts a special action can be played with now ("" for none)."""
+def monopoly_stays(options: JSON) -> bool:
+    """Whether a game plays Monopoly as games saved before it could keep itself
+    did (option "monopoly"): it stays on the table and keeps another card."""
+    return options.get("monopoly") == "stays"
+
+
+def special_options(table: Table, card: str, stays: bool = False) -> list[str]:
+    """The parameter texts a special action can be played with now ("" for
+    none); `stays`: Monopoly as in games saved before it could keep itself."""
     if card == "dual-allegiance":
         takes = [e["card"] for e in table if SUIT_OF[e["card"]] == "politics" and not IS_SPECIAL[e["card"]]]
         if not takes:
@@ -67,7 +75,7 @@ def special_options(table: Table, card: str) -> list[str]:
         return [f"take {t}" for t in takes] or [""]
     if card == "monopoly":  # the Monopoly is one of the Economics cards it may keep
         econ = [e["card"] for e in table if SUIT_OF[e["card"]] == "economics"]
-        return [f"keep {c}" for c in econ + [card]] if econ else [""]
+        return [f"keep {c}" for c in econ + ([] if stays else [card])] if econ else [""]
     if card == "covert-operation":
         specials = [e["card"] for e in table if IS_SPECIAL[e["card"]]]
         return [f"discard {c}" for c in specials] or [""]
@@ -161,6 +169,8 @@ def play(table: Table, seat: int, card: str, params: dict[str, str], ctx: JSON, 
             discard(e, name)
         if keep == card:
             lines.append(f"{name} keeps itself, the only Economics card left: hand power 0 Economics.")
+        elif keep and ctx.get("monopoly_stays"):
+            lines.append(f"{name} keeps {entry_text(_find(table, keep))}.")
         elif keep:
             # kept another card: the Monopoly, an Economics card too, is discarded with the rest
             discards.append(card)

@@ -490,7 +490,8 @@ class AlliancesState(State):
         sums are worked out only for the card that needs them."""
         n = self.players
         if self.phase == "trick":
-            return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
+            return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n,
+                    "monopoly_stays": cf.monopoly_stays(self.options)}
         pos = self.target
         assert pos is not None, "no targeted country"
         tile = TILES[self.layout[pos]]
@@ -500,7 +501,8 @@ class AlliancesState(State):
         if card in (None, "reserve-forces"):
             rp = [self.reserve_power(0), self.reserve_power(1)]
             reserve = [rp[self.side(s)] for s in range(n)]
-        return {"n": n, "tile": tile, "neigh_e": neigh, "reserve": reserve}
+        return {"n": n, "tile": tile, "neigh_e": neigh, "reserve": reserve,
+                "monopoly_stays": cf.monopoly_stays(self.options)}
 
     # -- protocol: who acts and what they may do ----------------------------------------
 
@@ -559,7 +561,7 @@ class AlliancesState(State):
         acts = []
         for c in hand:
             if IS_SPECIAL[c]:
-                for p in cf.special_options(self.table, c):
+                for p in cf.special_options(self.table, c, cf.monopoly_stays(self.options)):
                     acts.append(f"play {c} {p}" if p else "play " + c)
             else:
                 acts.append(PLAY[c])
@@ -1300,12 +1302,23 @@ class Alliances(Game):
         Option("twelve_conflicts_3p", "Twelve conflicts (3 players)", False,
                help="3 players: a campaign has 12 conflicts, as in the 4-player game, and the last 4 cards of each "
                     "hand are not played. Without it a campaign lasts as long as the 16-card hands, 16 conflicts."),
+        Option("monopoly", "Monopoly", "any", kind="choice",
+               choices=(("any", "keeps one Economics card on the table, itself included"),
+                        ("stays", "stays and keeps one other card (games saved before the change)")),
+               help="The text: Monopoly discards every Economics card on the table but one of your choice; it is "
+                    "one of them. Before, it always stayed and kept one other card; that stays for older saves."),
         Option("exact_bid", "State of Nations (2 players)", False,
                help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
                     "they will control (0 to 12 in a normal game) with the dominant suit, and wins only with exactly that number."),
     )
     State = AlliancesState
     default_bot = "good"
+
+    @classmethod
+    def record_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A record written before Monopoly could keep itself names no such
+        option: it is replayed with the rule it was played with."""
+        return options if "monopoly" in options else {**options, "monopoly": "stays"}
 
 
 AlliancesState.game = Alliances
