@@ -691,27 +691,27 @@ def test_a_game_saved_before_monopoly_could_keep_itself_replays_with_its_own_rul
 
     text = (GOLDEN / "before-monopoly-record.json").read_text(encoding="utf-8")
     data = loads(text)
-    assert "monopoly" not in data["options"]
+    assert "rules" not in data["options"]
     rec, state = replay(data)
-    assert rec["options"]["monopoly"] == "stays"
+    assert rec["options"]["rules"] == "earlier"
     assert "Covert Operation: {p2}'s Monopoly is discarded." in texts(state)
     with pytest.raises(RecordError):
-        replay(dict(data, options=dict(data["options"], monopoly="any")))
+        replay(dict(data, options=dict(data["options"], rules="current")))
 
 
-def test_a_new_game_writes_its_monopoly_rule():
+def test_a_new_game_writes_its_rules():
     from coalitions.core.records import dumps, loads
 
     m = Match.new("alliances", make_players(["bot"] * 4), seed=3)
-    assert m.record["options"]["monopoly"] == "any"
+    assert m.record["options"]["rules"] == "current"
     rec, _ = replay(loads(dumps(m.record)))
-    assert rec["options"]["monopoly"] == "any"
+    assert rec["options"]["rules"] == "current"
 
 
 def test_the_older_monopoly_rule_stays_and_keeps_another_card():
-    st, _ = table_after(["play 9e", "play 3e", "play monopoly keep 3e", "play 1m"], monopoly="stays")
+    st, _ = table_after(["play 9e", "play 3e", "play monopoly keep 3e", "play 1m"], rules="earlier")
     assert [e["card"] for e in st.table] == ["3e", "monopoly"]
-    st, _ = table_after(["play 9e", "play 3e", "play 1m", "play monopoly"], monopoly="stays")
+    st, _ = table_after(["play 9e", "play 3e", "play 1m", "play monopoly"], rules="earlier")
     assert [a for a in st.legal_actions(3) if a.startswith("play monopoly")] == [
         "play monopoly keep 9e", "play monopoly keep 3e"]
 
@@ -1157,15 +1157,17 @@ def test_3p_a_rebel_whose_dominant_cards_are_special_actions_puts_one_of_them_do
     assert rise_options(["9m", "2p", "spin"], "politics") == [("9m", "2p")]
 
 
-def test_3p_a_rebel_with_a_dominant_special_action_may_put_it_down_in_a_game():
+@pytest.mark.parametrize("rules, puts", [("current", ["put 8m spin", "put 7e spin"]), ("earlier", ["put 8m 7e"])])
+def test_3p_a_rebel_with_a_dominant_special_action_may_put_it_down_in_a_game(rules, puts):
+    # (games saved before the change replay as they were played: option "rules")
     rebel = [f"{i}m" for i in range(1, 9)] + [f"{i}e" for i in range(1, 8)] + ["spin"]
     empire = [f"{i}p" for i in range(1, 13)] + ["peace-treaty", "embargo", "dual-allegiance", "bribe"]
     rest = [c for c in DECK if c not in rebel + empire]
-    st = dealt([empire, rebel, rest])
+    st = dealt([empire, rebel, rest], rules=rules)
     act(st, "give 1p", "give 2p", "give 3p", "give 4p", "trump politics")
-    assert st.legal_actions(1) == ["put 8m spin", "put 7e spin"]
-    st.apply(1, "put 7e spin")
-    assert "spin" not in st.hands[1] and "7e" not in st.hands[1]
+    assert st.legal_actions(1) == puts
+    st.apply(1, puts[-1])
+    assert not set(puts[-1].split()[1:]) & set(st.hands[1])
 
 
 def test_3p_a_rebel_without_the_dominant_suit_still_puts_two_suits_highest_cards():

@@ -240,7 +240,7 @@ class GoodBot(Bot):
         tile: Optional[dict[str, Any]]
         if trick:
             ctx = {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n,
-                   "monopoly_stays": cf.monopoly_stays(view["options"])}
+                   "monopoly_stays": cf.earlier_rules(view["options"])}
             tile = None
             top = None
         else:
@@ -251,7 +251,7 @@ class GoodBot(Bot):
             reserve = [0] * n
             reserve[seat] = sum(mil[:4])
             ctx = {"n": n, "tile": tile, "neigh_e": sum(board[p]["economics"] for p in NEIGHBOURS[pos]),
-                   "reserve": reserve, "monopoly_stays": cf.monopoly_stays(view["options"])}
+                   "reserve": reserve, "monopoly_stays": cf.earlier_rules(view["options"])}
         # what is still unseen
         seen = set(hand) | set(view["discards"]) | set(view.get("partner_shown") or [])
         for e in table:

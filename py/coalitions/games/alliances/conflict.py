@@ -14,7 +14,7 @@ The context ``ctx`` gives what the specials read from the board::
 
     {"n": players, "tile": {"military": .., "economics": .., "politics": ..} or None,
      "neigh_e": Economics of the target's neighbours, "reserve": [Reserve Forces power per seat],
-     "monopoly_stays": the rule of games saved before Monopoly could keep itself (monopoly_stays)}
+     "monopoly_stays": Monopoly as in games saved before it could keep itself (earlier_rules)}
 
 ``tile`` is None in the 2-player drafting phase: there is no targeted country,
 so the specials that read the board are worth 0 and do nothing.
@@ -50,10 +50,10 @@ def entry_text(e: Entry) -> str:
     return f"{seat_ref(e['seat'])}'s {card_name(e['card'])}"
 
 
-def monopoly_stays(options: JSON) -> bool:
-    """Whether a game plays Monopoly as games saved before it could keep itself
-    did (option "monopoly"): it stays on the table and keeps another card."""
-    return options.get("monopoly") == "stays"
+def earlier_rules(options: JSON) -> bool:
+    """Whether a game plays by the rules of games saved before two changes
+    (option "rules"): then Monopoly stays on the table and keeps another card."""
+    return options.get("rules") == "earlier"
 
 
 def special_options(table: Table, card: str, stays: bool = False) -> list[str]:

@@ -76,7 +76,7 @@ BID_INDEX: dict[tuple[Any, ...], int] = {b: i for i, b in enumerate(ALL_BIDS)}
 PLAY = {c: "play " + c for c in DECK}
 
 
-def rise_options(hand: list[str], trump: Optional[str]) -> list[tuple[str, ...]]:
+def rise_options(hand: list[str], trump: Optional[str], earlier: bool = False) -> list[tuple[str, ...]]:
     """The pairs of cards a Rebel may put down in the Rise to Power: two cards
     of different suits, each the highest power card of its suit in the hand,
     one of them of the dominant suit (the other suit is the Rebel's choice).
@@ -85,7 +85,9 @@ def rise_options(hand: list[str], trump: Optional[str]) -> list[tuple[str, ...]]
     (documented in guide.py): with no card of the dominant suit, the highest
     power cards of the two other suits; with power cards of one suit only,
     its highest and a special action of another suit (the Rebel's choice),
-    or failing that, any other card."""
+    or failing that, any other card. `earlier`: as games saved before the
+    change (option "rules"), a dominant suit held only in special actions
+    counts as no card of it."""
     tops: dict[str, str] = {}
     for c in hand:
         if not IS_SPECIAL[c]:
@@ -96,7 +98,7 @@ def rise_options(hand: list[str], trump: Optional[str]) -> list[tuple[str, ...]]
     if trump in tops and others:
         return [tuple(_sorted([tops[trump], o])) for o in others]
     dominant_specials = [c for c in _sorted(hand) if IS_SPECIAL[c] and SUIT_OF[c] == trump]
-    if trump not in tops and dominant_specials and others:
+    if trump not in tops and dominant_specials and others and not earlier:
         return [tuple(_sorted([special, o])) for special in dominant_specials for o in others]
     if len(others) == 2:
         return [tuple(_sorted(others))]
@@ -491,7 +493,7 @@ class AlliancesState(State):
         n = self.players
         if self.phase == "trick":
             return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n,
-                    "monopoly_stays": cf.monopoly_stays(self.options)}
+                    "monopoly_stays": cf.earlier_rules(self.options)}
         pos = self.target
         assert pos is not None, "no targeted country"
         tile = TILES[self.layout[pos]]
@@ -502,7 +504,7 @@ class AlliancesState(State):
             rp = [self.reserve_power(0), self.reserve_power(1)]
             reserve = [rp[self.side(s)] for s in range(n)]
         return {"n": n, "tile": tile, "neigh_e": neigh, "reserve": reserve,
-                "monopoly_stays": cf.monopoly_stays(self.options)}
+                "monopoly_stays": cf.earlier_rules(self.options)}
 
     # -- protocol: who acts and what they may do ----------------------------------------
 
@@ -547,7 +549,8 @@ class AlliancesState(State):
         if ph == "trump":
             return ["trump " + s for s in SUITS]
         if ph == "put":
-            return ["put " + " ".join(pair) for pair in rise_options(hand, self.dominant)]
+            pairs = rise_options(hand, self.dominant, cf.earlier_rules(self.options))
+            return ["put " + " ".join(pair) for pair in pairs]
         if ph == "reinforce":
             return [REINFORCE, PASS]
         return []
@@ -561,7 +564,7 @@ class AlliancesState(State):
         acts = []
         for c in hand:
             if IS_SPECIAL[c]:
-                for p in cf.special_options(self.table, c, cf.monopoly_stays(self.options)):
+                for p in cf.special_options(self.table, c, cf.earlier_rules(self.options)):
                     acts.append(f"play {c} {p}" if p else "play " + c)
             else:
                 acts.append(PLAY[c])
@@ -1302,11 +1305,13 @@ class Alliances(Game):
         Option("twelve_conflicts_3p", "Twelve conflicts (3 players)", False,
                help="3 players: a campaign has 12 conflicts, as in the 4-player game, and the last 4 cards of each "
                     "hand are not played. Without it a campaign lasts as long as the 16-card hands, 16 conflicts."),
-        Option("monopoly", "Monopoly", "any", kind="choice",
-               choices=(("any", "keeps one Economics card on the table, itself included"),
-                        ("stays", "stays and keeps one other card (games saved before the change)")),
-               help="The text: Monopoly discards every Economics card on the table but one of your choice; it is "
-                    "one of them. Before, it always stayed and kept one other card; that stays for older saves."),
+        Option("rules", "Rules", "current", kind="choice",
+               choices=(("current", "as the text gives them"),
+                        ("earlier", "as games saved before two changes were played")),
+               help="Games saved before two rules changed replay as they were played: there Monopoly always "
+                    "stayed on the table and kept one other Economics card (the text: it may keep itself), and a "
+                    "Rebel whose only cards of the dominant suit were special actions put down the highest cards "
+                    "of the two other suits (the text: one card of the dominant suit)."),
         Option("exact_bid", "State of Nations (2 players)", False,
                help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
                     "they will control (0 to 12 in a normal game) with the dominant suit, and wins only with exactly that number."),
@@ -1316,9 +1321,9 @@ class Alliances(Game):
 
     @classmethod
     def record_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        """A record written before Monopoly could keep itself names no such
-        option: it is replayed with the rule it was played with."""
-        return options if "monopoly" in options else {**options, "monopoly": "stays"}
+        """A record written before Monopoly and the Rise to Power changed names
+        no "rules" option: it is replayed with the rules it was played with."""
+        return options if "rules" in options else {**options, "rules": "earlier"}
 
 
 AlliancesState.game = Alliances
