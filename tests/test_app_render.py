@@ -674,6 +674,20 @@ def test_alliances_end_says_which_side_has_which_countries():
         assert result["why"] and f"{result['why']}</td></tr>" in parts.result
 
 
+def test_alliances_3p_campaigns_name_their_empire():
+    """With 3 players no side wins a campaign: each campaign's line and the
+    end's table name the player who was the Empire (not an empty "won by")."""
+    state = _played_until("alliances", 3, 2, lambda s: False)
+    assert state.is_over()
+    parts, _ = _table_of("alliances", state)
+    names = [f"P{s + 1}" for s in range(3)]
+    for result in state.results:
+        empire = names[result["empire"]]
+        assert f"<li>Campaign {result['campaign']}: {empire} the Empire (" in parts.side
+        assert f"<td>{empire}</td></tr>" in parts.result
+    assert "won by" not in parts.result and "<th scope=col>the Empire</th>" in parts.result
+
+
 def test_alliances_a_campaign_s_line_says_why_its_side_won():
     """The table's campaign list gives each result its reason: a side with
     fewer countries wins when the Aggressor falls short of its bid."""

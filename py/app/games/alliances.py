@@ -275,7 +275,8 @@ def score(view):
     ) if n != 3 else ""
     results = "".join(
         f"<li>Campaign {r.get('campaign')}: "
-        + (esc(f"{side_name(r['winner_side'], n)} won") if r.get("winner_side") is not None else "")
+        + (esc(f"{side_name(r['winner_side'], n)} won") if r.get("winner_side") is not None else
+           esc(f"{name_of(view, r['empire'])} the Empire") if r.get("empire") is not None else "")
         + (f" ({side_tiles(r['tiles'], n)})" if r.get("tiles") else "")
         + campaign_why(r, view.get("names") or [])
         + "</li>"
@@ -364,9 +365,12 @@ def result(view):
     n = view["players"]
     names = view.get("names") or []
     winners = set(out.get("winners") or [])
+    # with 3 players no side wins a campaign: its Empire scores the countries it holds
+    last = "the Empire" if n == 3 else "won by"
     rows = "".join(
         f"<tr><td>{esc(r.get('campaign'))}</td><td>{side_tiles(r.get('tiles') or [], n)}</td>"
         + "<td>" + (esc(side_name(r["winner_side"], n)) + campaign_why(r, names) if r.get("winner_side") is not None
+                    else esc(names[r["empire"]]) if n == 3 and r.get("empire") in range(len(names))
                     else "") + "</td></tr>"
         for r in details.get("campaigns") or []
     )
@@ -384,7 +388,7 @@ def result(view):
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
         f'<ul class="reveal" data-ranking>{who}</ul>'
         '<div class="table-scroll" tabindex="0" role="region" aria-label="Campaigns"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
-        f"<th scope=col>countries per side</th><th scope=col>won by</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f"<th scope=col>countries per side</th><th scope=col>{last}</th></tr></thead><tbody>{rows}</tbody></table></div>"
         "</section>"
     )
 
