@@ -366,8 +366,8 @@ INTERPRETATIONS = [
                 "power and one of a different suit\u201d, each \u201cthe highest value card of their suit\u201d) "
                 "does not say what a Rebel with no card of the dominant suit does; we keep its other two demands, "
                 "two suits and the highest card of each: such a Rebel puts down the highest power card of each of "
-                "the two other suits. A Rebel whose power cards are all of one suit (possible only in a set-up deal) puts "
-                "down the highest of them and a special action of another suit of their choice, or any other "
+                "the two other suits. A Rebel whose power cards are all of one suit (possible only in a set-up "
+                "deal) puts down the highest of them and a special action of another suit of their choice, or any other "
                 "card if there is none. Both Rebels choose at the same time.",
     },
     {
