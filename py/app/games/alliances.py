@@ -273,13 +273,12 @@ def score(view):
         f"<tr><th scope=row>{side_mark(side, n)}</th><td>{controlled[side]}</td><td>{wins[side]}</td></tr>"
         for side in (0, 1)
     ) if n != 3 else ""
-    results = "".join(
+    results = "".join(  # (with 3 players no side wins a campaign: the line names its Empire)
         f"<li>Campaign {r.get('campaign')}: "
-        + (esc(f"{side_name(r['winner_side'], n)} won") if r.get("winner_side") is not None else
-           esc(f"{name_of(view, r['empire'])} the Empire") if r.get("empire") is not None else "")
+        + esc(f"{side_name(r['winner_side'], n)} won" if r.get("winner_side") is not None
+              else f"{name_of(view, r.get('empire'))} the Empire")
         + (f" ({side_tiles(r['tiles'], n)})" if r.get("tiles") else "")
-        + campaign_why(r, view.get("names") or [])
-        + "</li>"
+        + campaign_why(r, view.get("names") or []) + "</li>"
         for r in view.get("results") or []
     )
     return (
@@ -365,13 +364,10 @@ def result(view):
     n = view["players"]
     names = view.get("names") or []
     winners = set(out.get("winners") or [])
-    # with 3 players no side wins a campaign: its Empire scores the countries it holds
-    last = "the Empire" if n == 3 else "won by"
-    rows = "".join(
+    rows = "".join(  # with 3 players no side wins a campaign: its Empire scores the countries it holds
         f"<tr><td>{esc(r.get('campaign'))}</td><td>{side_tiles(r.get('tiles') or [], n)}</td>"
         + "<td>" + (esc(side_name(r["winner_side"], n)) + campaign_why(r, names) if r.get("winner_side") is not None
-                    else esc(names[r["empire"]]) if n == 3 and r.get("empire") in range(len(names))
-                    else "") + "</td></tr>"
+                    else esc(names[r["empire"]]) if r.get("empire") in range(len(names)) else "") + "</td></tr>"
         for r in details.get("campaigns") or []
     )
     sides = view.get("sides") or [None] * n
@@ -388,7 +384,7 @@ def result(view):
         f'<p class="result-summary" data-result-summary>{esc(out.get("summary", ""))}</p>'
         f'<ul class="reveal" data-ranking>{who}</ul>'
         '<div class="table-scroll" tabindex="0" role="region" aria-label="Campaigns"><table class="ranking"><thead><tr><th scope=col>campaign</th>'
-        f"<th scope=col>countries per side</th><th scope=col>{last}</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f"<th scope=col>countries per side</th><th scope=col>{'the Empire' if n == 3 else 'won by'}</th></tr></thead><tbody>{rows}</tbody></table></div>"
         "</section>"
     )
 
