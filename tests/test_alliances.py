@@ -699,15 +699,6 @@ def test_a_game_saved_before_monopoly_could_keep_itself_replays_with_its_own_rul
         replay(dict(data, options=dict(data["options"], rules="current")))
 
 
-def test_a_new_game_writes_its_rules():
-    from coalitions.core.records import dumps, loads
-
-    m = Match.new("alliances", make_players(["bot"] * 4), seed=3)
-    assert m.record["options"]["rules"] == "current"
-    rec, _ = replay(loads(dumps(m.record)))
-    assert rec["options"]["rules"] == "current"
-
-
 def test_the_older_monopoly_rule_stays_and_keeps_another_card():
     st, _ = table_after(["play 9e", "play 3e", "play monopoly keep 3e", "play 1m"], rules="earlier")
     assert [e["card"] for e in st.table] == ["3e", "monopoly"]

@@ -1434,15 +1434,6 @@ def test_a_game_saved_before_the_start_changed_replays_on_its_own_squares():
     assert "Checkmate" in state.outcome().summary and state.outcome().winners == [0, 3]
 
 
-def test_a_new_game_writes_its_start_so_that_it_replays_on_the_new_squares():
-    from coalitions.core.records import dumps, loads
-
-    m = Match.new("coalition-chess", make_players(["bot"] * 4), seed=3)
-    assert m.record["options"]["start"] == "safe"
-    rec, _ = replay(loads(dumps(m.record)))
-    assert rec["options"]["start"] == "safe"
-
-
 def test_the_first_reconstruction_keeps_its_round_one_trap():
     """Why the start changed: on the first squares Black's b10-a10 let Red
     declare for Yellow and mate at once with a4-e6."""

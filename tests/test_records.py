@@ -341,3 +341,17 @@ def test_a_new_record_has_the_documented_shape():
     assert r["moves"] == [] and r["captions"] == {} and r["deal"] is None and r["title"] == "t"
     norm, state = replay(r)
     assert norm["options"]["pawns"] is True and not state.is_over()
+
+
+@pytest.mark.parametrize("game_id, option, value", [("coalition-chess", "start", "safe"),
+                                                    ("alliances", "rules", "current")])
+def test_a_new_game_writes_the_option_that_older_records_lack(game_id, option, value):
+    """A record without the option replays by the rules it was played with
+    (Game.record_options); a new game writes it, so it replays by today's."""
+    m = Match.new(game_id, make_players(["bot"] * 4), seed=3)
+    assert m.record["options"][option] == value
+    rec, _ = replay(loads(dumps(m.record)))
+    assert rec["options"][option] == value
+    old = dict(m.record, options={k: v for k, v in m.record["options"].items() if k != option})
+    rec, _ = replay(loads(dumps(old)))
+    assert rec["options"][option] != value
