@@ -1305,6 +1305,9 @@ class Alliances(Game):
         Option("twelve_conflicts_3p", "Twelve conflicts (3 players)", False,
                help="3 players: a campaign has 12 conflicts, as in the 4-player game, and the last 4 cards of each "
                     "hand are not played. Without it a campaign lasts as long as the 16-card hands, 16 conflicts."),
+        Option("exact_bid", "State of Nations (2 players)", False,
+               help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
+                    "they will control (0 to 12 in a normal game) with the dominant suit, and wins only with exactly that number."),
         Option("rules", "Rules", "current", kind="choice",
                choices=(("current", "as the text gives them"),
                         ("earlier", "as games saved before two changes were played")),
@@ -1312,9 +1315,6 @@ class Alliances(Game):
                     "stayed on the table and kept one other Economics card (the text: it may keep itself), and a "
                     "Rebel whose only cards of the dominant suit were special actions put down the highest cards "
                     "of the two other suits (the text: one card of the dominant suit)."),
-        Option("exact_bid", "State of Nations (2 players)", False,
-               help="Variant (2 players): the winner of the drafting phase declares the exact number of countries "
-                    "they will control (0 to 12 in a normal game) with the dominant suit, and wins only with exactly that number."),
     )
     State = AlliancesState
     default_bot = "good"
