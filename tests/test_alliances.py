@@ -664,7 +664,7 @@ def test_monopoly_keeps_one_economics_card():
 
 
 def test_monopoly_may_keep_itself_and_discard_every_other_economics_card():
-    st, last = table_after(["play 9e", "play 3e", "play 1m", "play monopoly"])
+    st, _ = table_after(["play 9e", "play 3e", "play 1m", "play monopoly"])
     assert [a for a in st.legal_actions(3) if a.startswith("play monopoly")] == [
         "play monopoly keep 9e", "play monopoly keep 3e", "play monopoly keep monopoly"]
     assert st.label(3, "play monopoly keep monopoly") == "Play Monopoly: keep the Monopoly itself"
@@ -683,7 +683,7 @@ def test_monopoly_with_no_other_economics_card_does_nothing():
 
 
 def test_a_game_saved_before_monopoly_could_keep_itself_replays_with_its_own_rule():
-    """A record written before the change (its options name no "monopoly": the
+    """A record written before the change (its options name no "rules": the
     option did not exist) replays as it was played: there the Monopoly stayed
     after keeping another card, and a Covert Operation then discarded it, which
     the present rule would refuse (the Monopoly is gone with the rest)."""
