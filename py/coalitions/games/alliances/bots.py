@@ -239,8 +239,7 @@ class GoodBot(Bot):
         ctx: JSON
         tile: Optional[dict[str, Any]]
         if trick:
-            ctx = {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n,
-                   "monopoly_stays": cf.earlier_rules(view["options"])}
+            ctx = {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
             tile = None
             top = None
         else:
@@ -251,7 +250,7 @@ class GoodBot(Bot):
             reserve = [0] * n
             reserve[seat] = sum(mil[:4])
             ctx = {"n": n, "tile": tile, "neigh_e": sum(board[p]["economics"] for p in NEIGHBOURS[pos]),
-                   "reserve": reserve, "monopoly_stays": cf.earlier_rules(view["options"])}
+                   "reserve": reserve}
         # what is still unseen
         seen = set(hand) | set(view["discards"]) | set(view.get("partner_shown") or [])
         for e in table:
@@ -290,6 +289,7 @@ class GoodBot(Bot):
                 p *= (1.0 - q) ** max(1, counts[s])
             return p
 
+        stays = cf.earlier_rules(view["options"])  # Monopoly in games saved before it could keep itself
         scored = []
         for action in legal:
             a = parse(action)
@@ -297,7 +297,7 @@ class GoodBot(Bot):
             t = [dict(e, **{"with": list(e["with"])}) for e in table]
             lead = leading if played else SUIT_OF[cid]
             eff = list(view.get("effects") or [])
-            cf.play(t, seat, cid, notation.special_params(a), ctx, played, [], eff)
+            cf.play(t, seat, cid, notation.special_params(a), ctx, played, [], eff, stays)
             if trick:
                 w, suit, power, _ = cf.judge_trick(t, lead, view["options"].get("trick_leading_suit", False))
             else:

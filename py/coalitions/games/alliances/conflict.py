@@ -13,8 +13,7 @@ power, in the order played::
 The context ``ctx`` gives what the specials read from the board::
 
     {"n": players, "tile": {"military": .., "economics": .., "politics": ..} or None,
-     "neigh_e": Economics of the target's neighbours, "reserve": [Reserve Forces power per seat],
-     "monopoly_stays": Monopoly as in games saved before it could keep itself (earlier_rules)}
+     "neigh_e": Economics of the target's neighbours, "reserve": [Reserve Forces power per seat]}
 
 ``tile`` is None in the 2-player drafting phase: there is no targeted country,
 so the specials that read the board are worth 0 and do nothing.
@@ -86,8 +85,9 @@ def special_options(table: Table, card: str, stays: bool = False) -> list[str]:
 
 
 def play(table: Table, seat: int, card: str, params: dict[str, str], ctx: JSON, position: int,
-         discards: list[str], effects: Optional[list[str]] = None) -> list[str]:
-    """Put `card` played by `seat` on the table and resolve it at once. `position`
+         discards: list[str], effects: Optional[list[str]] = None, stays: bool = False) -> list[str]:
+    """Put `card` played by `seat` on the table and resolve it at once (`stays`:
+    Monopoly as in games saved before it could keep itself). `position`
     is how many cards were played before it in this conflict. Cards leaving the
     table go to `discards`; a change of the defence goes to `effects`. Returns
     plain-language lines for the log."""
@@ -169,7 +169,7 @@ def play(table: Table, seat: int, card: str, params: dict[str, str], ctx: JSON, 
             discard(e, name)
         if keep == card:
             lines.append(f"{name} keeps itself, the only Economics card left: hand power 0 Economics.")
-        elif keep and ctx.get("monopoly_stays"):
+        elif keep and stays:
             lines.append(f"{name} keeps {entry_text(_find(table, keep))}.")
         elif keep:
             # kept another card: the Monopoly, an Economics card too, is discarded with the rest

@@ -161,18 +161,18 @@ def _after(view: JSON, action: str) -> tuple[cf.Verdict, Optional[dict[str, int]
     table = [dict(e, **{"with": list(e["with"])}) for e in view["table"]]
     effects = list(view.get("effects") or [])
     lead = view["leading"] if view["played"] else SUIT_OF[card]
+    stays = cf.earlier_rules(view["options"])
     if view["phase"] == "trick":
-        cf.play(table, seat, card, special_params(a), {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0, 0],
-                "monopoly_stays": cf.earlier_rules(view["options"])}, view["played"], [], effects)
+        cf.play(table, seat, card, special_params(a), {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0, 0]},
+                view["played"], [], effects, stays)
         return cf.judge_trick(table, lead, bool(view["options"].get("trick_leading_suit", False))), None
     pos = next(t["pos"] for t in board if t["tile"] == view["target"])
     tile = TILES[view["target"]]
     # what the specials read from the board; Reserve Forces only for this seat (another's is not played now)
     reserve = [_reserve(view) if s == seat else 0 for s in range(view["players"])]
     neighbours = sum(board[p]["economics"] for p in NEIGHBOURS[pos])
-    ctx = {"n": view["players"], "tile": tile, "neigh_e": neighbours, "reserve": reserve,
-           "monopoly_stays": cf.earlier_rules(view["options"])}
-    cf.play(table, seat, card, special_params(a), ctx, view["played"], [], effects)
+    ctx = {"n": view["players"], "tile": tile, "neigh_e": neighbours, "reserve": reserve}
+    cf.play(table, seat, card, special_params(a), ctx, view["played"], [], effects, stays)
     return cf.judge(table, lead, view["dominant"]), cf.defence(tile, effects)
 
 

@@ -492,8 +492,7 @@ class AlliancesState(State):
         sums are worked out only for the card that needs them."""
         n = self.players
         if self.phase == "trick":
-            return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n,
-                    "monopoly_stays": cf.earlier_rules(self.options)}
+            return {"n": 2, "tile": None, "neigh_e": 0, "reserve": [0] * n}
         pos = self.target
         assert pos is not None, "no targeted country"
         tile = TILES[self.layout[pos]]
@@ -503,8 +502,7 @@ class AlliancesState(State):
         if card in (None, "reserve-forces"):
             rp = [self.reserve_power(0), self.reserve_power(1)]
             reserve = [rp[self.side(s)] for s in range(n)]
-        return {"n": n, "tile": tile, "neigh_e": neigh, "reserve": reserve,
-                "monopoly_stays": cf.earlier_rules(self.options)}
+        return {"n": n, "tile": tile, "neigh_e": neigh, "reserve": reserve}
 
     # -- protocol: who acts and what they may do ----------------------------------------
 
@@ -884,7 +882,8 @@ class AlliancesState(State):
         if self.played == 0:
             self.leading = SUIT_OF[cid]
         params = special_params(a)
-        lines = cf.play(self.table, seat, cid, params, ctx, self.played, self.discards, self.effects)
+        lines = cf.play(self.table, seat, cid, params, ctx, self.played, self.discards, self.effects,
+                        cf.earlier_rules(self.options))
         self.played += 1
         first = lines[0]
         if self.played == 1:
